@@ -1,0 +1,30 @@
+//! The one error type of game-core.
+
+use thiserror::Error;
+
+/// What can go wrong when a game graph is built or analysed.
+///
+/// Node numbers in errors are `NodeIndexable::to_index` values of the graph the routine was given.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// Materialising a game reached more positions than the caller allowed.
+    #[error("the game graph has more than {limit} positions (the caller's node limit)")]
+    NodeLimitExceeded {
+        /// The limit that was passed.
+        limit: usize,
+    },
+    /// An acyclic-only routine was given a graph with a cycle.
+    #[error("the graph has a cycle ({} positions: {cycle:?}); use the loopy routines", cycle.len())]
+    Cycle {
+        /// One cycle as a witness: `cycle[i] -> cycle[i+1]` and `cycle[last] -> cycle[0]` are arcs.
+        cycle: Vec<usize>,
+    },
+    /// A node index that does not belong to the graph.
+    #[error("node {node} is not in the graph (node bound {bound})")]
+    UnknownNode {
+        /// The index given.
+        node: usize,
+        /// The graph's node bound.
+        bound: usize,
+    },
+}

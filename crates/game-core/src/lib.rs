@@ -1,0 +1,87 @@
+//! Generic impartial games on directed graphs.
+//!
+//! A game is a directed graph: positions are nodes, moves are arcs, and both players have the
+//! same moves. This crate knows no concrete game. It gives
+//!
+//! * the [`Game`] trait for a game given implicitly, [`explore`] to materialise its reachable
+//!   positions into a petgraph graph under a node limit, and the disjunctive [`Sum`] of games;
+//! * for acyclic graphs, in O(V + E) and without recursion: [`grundy_values`], the kernel
+//!   ([`p_positions`]), [`outcomes`], [`misere_outcomes`], [`winning_moves`], [`moves_to_value`];
+//! * for graphs with cycles: [`loopy_outcomes`] (P / N / draw, O(V + E)) and the generalised
+//!   Sprague-Grundy function [`generalized_grundy`];
+//! * for any digraph: [`is_kernel`] and the enumeration of all [`kernels`] (exponential);
+//! * Graphviz export with [`to_dot`].
+//!
+//! Analyses are free functions over petgraph's graph traits (as in `petgraph::algo`), so any
+//! petgraph graph can be passed directly. Results are vectors indexed by
+//! `NodeIndexable::to_index`.
+//!
+//! # Example: a subtraction game in a few lines
+//!
+//! ```
+//! use game_core::{explore, grundy_values, p_positions, Game};
+//!
+//! /// One heap; a move takes 1, 3 or 4 counters.
+//! struct Subtraction(Vec<u32>);
+//!
+//! impl Game for Subtraction {
+//!     type Position = u32;
+//!     fn moves(&self, heap: &u32) -> Vec<u32> {
+//!         self.0.iter().filter(|&&s| s <= *heap).map(|&s| heap - s).collect()
+//!     }
+//! }
+//!
+//! let game = Subtraction(vec![1, 3, 4]);
+//! let graph = explore(&game, [20u32], 1_000)?;
+//! let values = grundy_values(&graph.graph)?;
+//! let value_of = |h: u32| values[graph.node(&h).unwrap().index()];
+//! // The Grundy sequence of {1, 3, 4} is 0 1 0 1 2 3 2 with period 7.
+//! assert_eq!((0..7).map(value_of).collect::<Vec<_>>(), vec![0, 1, 0, 1, 2, 3, 2]);
+//! let mut losing: Vec<u32> = p_positions(&graph.graph)?
+//!     .into_iter()
+//!     .map(|i| *graph.position(petgraph::graph::NodeIndex::new(i)))
+//!     .collect();
+//! losing.sort();
+//! assert_eq!(losing, vec![0, 2, 7, 9, 14, 16]);
+//! # Ok::<(), game_core::GameError>(())
+//! ```
+
+mod acyclic;
+mod dot;
+mod error;
+mod game;
+mod kernel;
+mod loopy;
+
+use serde::Serialize;
+
+pub use acyclic::{
+    grundy_values, misere_outcomes, moves_to_value, outcomes, p_positions, reverse_topological_order,
+    winning_moves,
+};
+pub use dot::to_dot;
+pub use error::GameError;
+pub use game::{explore, Game, GameGraph, Sum};
+pub use kernel::{is_kernel, kernels};
+pub use loopy::{generalized_grundy, loopy_outcomes, Gamma};
+
+/// Who wins a position with perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Outcome {
+    /// The previous player (who just moved) wins: the player to move loses.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither can force a win; with perfect play the game never ends (loopy games only).
+    Draw,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::Draw => "D",
+        })
+    }
+}

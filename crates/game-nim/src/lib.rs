@@ -1,0 +1,1 @@
+//! game-nim: placeholder, filled by its issue.

@@ -1,0 +1,1 @@
+//! game-rotation: placeholder, filled by its issue.

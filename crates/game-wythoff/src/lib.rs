@@ -1,0 +1,1 @@
+//! game-wythoff: placeholder, filled by its issue.
