@@ -135,11 +135,8 @@ where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
     let out = outcomes(g)?;
-    let mut kernel: Vec<usize> = g
-        .node_identifiers()
-        .map(|n| g.to_index(n))
-        .filter(|&i| out[i] == Outcome::P)
-        .collect();
+    let mut kernel: Vec<usize> =
+        g.node_identifiers().map(|n| g.to_index(n)).filter(|&i| out[i] == Outcome::P).collect();
     kernel.sort_unstable();
     Ok(kernel)
 }

@@ -130,7 +130,6 @@ pub fn explore<G: Game>(
             graph.update_edge(u, v, ());
         }
     }
-    drop(add);
     Ok(GameGraph { graph, index })
 }
 
@@ -156,8 +155,7 @@ pub struct Sum<A, B>(pub A, pub B);
 impl<A: Game, B: Game> Game for Sum<A, B> {
     type Position = (A::Position, B::Position);
     fn moves(&self, (a, b): &Self::Position) -> Vec<Self::Position> {
-        let mut out: Vec<Self::Position> =
-            self.0.moves(a).into_iter().map(|a2| (a2, b.clone())).collect();
+        let mut out: Vec<Self::Position> = self.0.moves(a).into_iter().map(|a2| (a2, b.clone())).collect();
         out.extend(self.1.moves(b).into_iter().map(|b2| (a.clone(), b2)));
         out
     }

@@ -144,7 +144,8 @@ where
 {
     let adj = Adjacency::new(g);
     let n = adj.successors.len();
-    let mut search = Search { adj: &adj, state: vec![State::Undecided; n], trail: Vec::new(), queue: Vec::new() };
+    let mut search =
+        Search { adj: &adj, state: vec![State::Undecided; n], trail: Vec::new(), queue: Vec::new() };
     let mut found = Vec::new();
     if max_kernels == 0 {
         return found;

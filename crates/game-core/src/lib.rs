@@ -61,9 +61,9 @@ pub use acyclic::{
 };
 pub use dot::to_dot;
 pub use error::GameError;
-pub use game::{explore, Game, GameGraph, Sum};
+pub use game::{Game, GameGraph, Sum, explore};
 pub use kernel::{is_kernel, kernels};
-pub use loopy::{generalized_grundy, loopy_outcomes, Gamma};
+pub use loopy::{Gamma, generalized_grundy, loopy_outcomes};
 
 /// Who wins a position with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -60,9 +60,9 @@ where
     let mut out: Vec<Option<Outcome>> = vec![None; n];
     let mut undecided_options: Vec<usize> = adj.successors.iter().map(Vec::len).collect();
     let mut queue = std::collections::VecDeque::new();
-    for i in 0..n {
+    for (i, slot) in out.iter_mut().enumerate() {
         if adj.present[i] && adj.successors[i].is_empty() {
-            out[i] = Some(Outcome::P);
+            *slot = Some(Outcome::P);
             queue.push_back(i);
         }
     }
@@ -169,9 +169,8 @@ where
 {
     let adj = Adjacency::new(g);
     let n = adj.successors.len();
-    let mut label: Vec<Label> = (0..n)
-        .map(|i| if adj.present[i] { Label::Unlabelled } else { Label::Infinite })
-        .collect();
+    let mut label: Vec<Label> =
+        (0..n).map(|i| if adj.present[i] { Label::Unlabelled } else { Label::Infinite }).collect();
     let mut unlabelled = adj.present.iter().filter(|&&p| p).count();
     let mut m: u32 = 0;
     while unlabelled > 0 {
@@ -184,8 +183,7 @@ where
                     continue;
                 }
                 let reversible = adj.successors[u].iter().all(|&v| {
-                    !matches!(label[v], Label::Unlabelled | Label::Infinite)
-                        || has_option_labelled(&label, v)
+                    !matches!(label[v], Label::Unlabelled | Label::Infinite) || has_option_labelled(&label, v)
                 });
                 if reversible {
                     label[u] = Label::Value(m);
@@ -197,9 +195,8 @@ where
                 break;
             }
         }
-        let to_infinity: Vec<usize> = (0..n)
-            .filter(|&u| label[u] == Label::Unlabelled && !has_option_labelled(&label, u))
-            .collect();
+        let to_infinity: Vec<usize> =
+            (0..n).filter(|&u| label[u] == Label::Unlabelled && !has_option_labelled(&label, u)).collect();
         for u in to_infinity {
             label[u] = Label::Infinite;
             unlabelled -= 1;

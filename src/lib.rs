@@ -1,0 +1,19 @@
+//! One import for the whole library: the generic engine and every game crate.
+//!
+//! ```
+//! use impartial_games::core::{explore, grundy_values, Game, Sum};
+//! struct Nim1;
+//! impl Game for Nim1 {
+//!     type Position = u8;
+//!     fn moves(&self, h: &u8) -> Vec<u8> { (0..*h).collect() }
+//! }
+//! let g = explore(&Sum(Nim1, Nim1), [(6u8, 3u8)], 1_000)?;
+//! let values = grundy_values(&g.graph)?;
+//! assert_eq!(values[g.node(&(6, 3)).unwrap().index()], 6 ^ 3);
+//! # Ok::<(), impartial_games::core::GameError>(())
+//! ```
+
+pub use game_core as core;
+pub use game_nim as nim;
+pub use game_rotation as rotation;
+pub use game_wythoff as wythoff;
