@@ -1,0 +1,219 @@
+//! Sprague-Grundy values of Wythoff's game: the `side x side` table (for sums of Wythoff games)
+//! and single values on demand.
+//!
+//! `G(x, y) = mex` of the values to the left in the row, below in the column and down-left on the
+//! diagonal. The fast table keeps one bitset of the values seen so far per column and per
+//! diagonal (and one for the current row), so a cell costs one word-wise OR scan starting at the
+//! largest of the three lines' own mexes, instead of visiting its `x + y + min(x, y)` options.
+
+use crate::WythoffError;
+
+/// Largest side accepted by the table builders: the table holds `side^2` `u32` values
+/// (4 GiB at this limit); larger requests are refused with [`WythoffError::TooLarge`].
+pub const MAX_TABLE_SIDE: usize = 1 << 15;
+
+/// The Grundy values `G(x, y)` for `0 <= x, y < side`, row-major.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrundyTable {
+    side: usize,
+    values: Vec<u32>,
+}
+
+impl GrundyTable {
+    /// The side length `N` of the `N x N` table.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// `G(x, y)`, or `None` outside the table.
+    pub fn get(&self, x: usize, y: usize) -> Option<u32> {
+        (x < self.side && y < self.side).then(|| self.values[x * self.side + y])
+    }
+
+    /// Row `x`: `G(x, 0), ..., G(x, side - 1)`, or `None` outside the table.
+    pub fn row(&self, x: usize) -> Option<&[u32]> {
+        (x < self.side).then(|| &self.values[x * self.side..(x + 1) * self.side])
+    }
+
+    /// All values, row-major (`G(x, y)` at `x * side + y`).
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+}
+
+fn check_side(side: usize) -> Result<(), WythoffError> {
+    if side > MAX_TABLE_SIDE {
+        let cells = (side as u128) * (side as u128);
+        let limit = (MAX_TABLE_SIDE as u128) * (MAX_TABLE_SIDE as u128);
+        return Err(WythoffError::TooLarge { cells, limit });
+    }
+    Ok(())
+}
+
+/// Sets bit `value` and advances the line's own mex past the bits now set.
+#[inline]
+fn insert(bits: &mut [u64], mex: &mut usize, value: usize) {
+    bits[value / 64] |= 1 << (value % 64);
+    if value == *mex {
+        while bits[*mex / 64] >> (*mex % 64) & 1 == 1 {
+            *mex += 1;
+        }
+    }
+}
+
+/// The `side x side` Grundy table of Wythoff's game, fast.
+///
+/// Computes the half `y >= x` row by row and mirrors it (the game is symmetric, W1). Row `x`'s
+/// values left of the diagonal are, by symmetry, column `x`'s values so far, so the row bitset
+/// starts as a copy of it. A value is at most the number of options, `< 3 side`, which fixes the
+/// bitset width. Time O(side^2 * s / 64) where `s` is the distance scanned between the lines'
+/// own mexes and the cell's value (small in practice); memory O(side^2 / 64) words besides the
+/// `side^2` result.
+///
+/// # Errors
+/// [`WythoffError::TooLarge`] if `side > MAX_TABLE_SIDE`.
+///
+/// ```
+/// let t = game_wythoff::grundy_table(4)?;
+/// assert_eq!(t.row(1), Some(&[1, 2, 0, 4][..]));
+/// assert_eq!(t.get(3, 3), Some(6));
+/// # Ok::<(), game_wythoff::WythoffError>(())
+/// ```
+pub fn grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
+    check_side(side)?;
+    let width = (3 * side) / 64 + 1;
+    let mut values = vec![0u32; side * side];
+    // column[y]: values G(i, y), i < current row; diagonal[d]: values G(i, i + d), i < current row.
+    let mut column = vec![0u64; side * width];
+    let mut diagonal = vec![0u64; side * width];
+    let mut column_mex = vec![0usize; side];
+    let mut diagonal_mex = vec![0usize; side];
+    let mut row = vec![0u64; width];
+    for x in 0..side {
+        row.copy_from_slice(&column[x * width..(x + 1) * width]);
+        let mut row_mex = column_mex[x];
+        for y in x..side {
+            let d = y - x;
+            let col = &column[y * width..(y + 1) * width];
+            let diag = &diagonal[d * width..(d + 1) * width];
+            // Every value below each line's own mex is in the union, so start there.
+            let start = row_mex.max(column_mex[y]).max(diagonal_mex[d]);
+            let mut word_index = start / 64;
+            let value = loop {
+                let union = row[word_index] | col[word_index] | diag[word_index];
+                if union != u64::MAX {
+                    break word_index * 64 + union.trailing_ones() as usize;
+                }
+                word_index += 1;
+            };
+            values[x * side + y] = value as u32;
+            values[y * side + x] = value as u32;
+            insert(&mut row, &mut row_mex, value);
+            insert(&mut column[y * width..(y + 1) * width], &mut column_mex[y], value);
+            insert(&mut diagonal[d * width..(d + 1) * width], &mut diagonal_mex[d], value);
+        }
+    }
+    Ok(GrundyTable { side, values })
+}
+
+/// The same table by the obvious method: for each cell collect the values of all
+/// `x + y + min(x, y)` options and take the mex. O(side^3); the baseline and the independent
+/// check for [`grundy_table`] (it uses no symmetry and no bitsets).
+///
+/// # Errors
+/// [`WythoffError::TooLarge`] if `side > MAX_TABLE_SIDE`.
+pub fn naive_grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
+    check_side(side)?;
+    let mut values = vec![0u32; side * side];
+    // seen[v] == stamp  <=>  v is the value of an option of the current cell.
+    let mut seen = vec![usize::MAX; 3 * side + 1];
+    for x in 0..side {
+        for y in 0..side {
+            let stamp = x * side + y;
+            for x2 in 0..x {
+                seen[values[x2 * side + y] as usize] = stamp;
+            }
+            for y2 in 0..y {
+                seen[values[x * side + y2] as usize] = stamp;
+            }
+            for t in 1..=x.min(y) {
+                seen[values[(x - t) * side + (y - t)] as usize] = stamp;
+            }
+            let mut mex = 0;
+            while seen[mex] == stamp {
+                mex += 1;
+            }
+            values[stamp] = mex as u32;
+        }
+    }
+    Ok(GrundyTable { side, values })
+}
+
+/// A single value `G(x, y)`, computing only the rectangle `[0, min] x [0, max]` it depends on.
+///
+/// Keeps one bitset for the current row and short lists for the columns and diagonals (each
+/// holds at most `min + 1` values), so memory is O(min * max) values plus O(max / 64) words even
+/// when one coordinate is much larger than the other. Time O(min^2 * max) at most.
+///
+/// # Errors
+/// [`WythoffError::TooLarge`] if the rectangle has more than `max_cells` cells;
+/// [`WythoffError::CoordinateTooLarge`] if a coordinate does not fit in `usize`.
+///
+/// ```
+/// assert_eq!(game_wythoff::grundy_value(3, 3, 1_000)?, 6);
+/// assert_eq!(game_wythoff::grundy_value(0, 1_000_000, 10_000_000)?, 1_000_000); // one Nim heap
+/// assert!(game_wythoff::grundy_value(1_000, 1_000, 1_000).is_err());
+/// # Ok::<(), game_wythoff::WythoffError>(())
+/// ```
+pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError> {
+    let (small, large) = if x <= y { (x, y) } else { (y, x) };
+    let cells = (small as u128 + 1) * (large as u128 + 1);
+    if cells > max_cells as u128 {
+        return Err(WythoffError::TooLarge { cells, limit: max_cells as u128 });
+    }
+    // A value is at most the number of options, 2 min + max; it must fit the u32 result.
+    let bound = small as u128 * 2 + large as u128;
+    if bound >= u32::MAX as u128 {
+        return Err(WythoffError::TooLarge { cells: bound, limit: u32::MAX as u128 });
+    }
+    let to_usize = |v: u64| usize::try_from(v).map_err(|_| WythoffError::CoordinateTooLarge { value: v });
+    let (small, large) = (to_usize(small)?, to_usize(large)?);
+    let width = (2 * small + large) / 64 + 1;
+    let mut columns: Vec<Vec<u32>> = vec![Vec::new(); large + 1];
+    // Diagonal of (i, j) is j - i + small, in 0..=small + large.
+    let mut diagonals: Vec<Vec<u32>> = vec![Vec::new(); small + large + 1];
+    let mut row = vec![0u64; width];
+    let mut blocked = vec![0u64; width];
+    let mut value = 0usize;
+    for i in 0..=small {
+        row.fill(0);
+        let mut row_mex = 0usize;
+        for (j, column) in columns.iter_mut().enumerate() {
+            let d = j + small - i;
+            // Mark the column's and diagonal's values above the row mex in `blocked`.
+            for &v in column.iter().chain(&diagonals[d]) {
+                let v = v as usize;
+                if v >= row_mex {
+                    blocked[v / 64] |= 1 << (v % 64);
+                }
+            }
+            let mut word_index = row_mex / 64;
+            value = loop {
+                let union = row[word_index] | blocked[word_index];
+                // Bits below row_mex in this first word are all set in `row`.
+                if union != u64::MAX {
+                    break word_index * 64 + union.trailing_ones() as usize;
+                }
+                word_index += 1;
+            };
+            for &v in column.iter().chain(&diagonals[d]) {
+                blocked[v as usize / 64] = 0;
+            }
+            insert(&mut row, &mut row_mex, value);
+            column.push(value as u32);
+            diagonals[d].push(value as u32);
+        }
+    }
+    // The last cell computed is (small, large).
+    Ok(value as u32)
+}
