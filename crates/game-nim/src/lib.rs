@@ -1,1 +1,57 @@
-//! game-nim: placeholder, filled by its issue.
+//! Heap games: Nim and misère Nim (seed 003, claims N1-N6), subtraction games with proven exact
+//! periods, and octal games with a fast Grundy computation and proven periods.
+//!
+//! * **Nim** on any number of `u64` heaps: [`nim_sum`], [`nim_outcome`] (Bouton, N2),
+//!   [`nim_winning_moves`] (every winning move, N3), the misère rule of N4
+//!   ([`misere_nim_outcome`], [`misere_nim_winning_moves`]), named starts ([`marienbad`],
+//!   [`equal_heaps`], [`staircase`]) and [`Nim`] as a [`game_core::Game`].
+//! * **Subtraction games** ([`SubtractionSet`]): Grundy and misère sequences, the exact
+//!   pre-period and period proven by the window argument ([`window_periodicity`]), sums of heaps.
+//! * **Octal games** ([`OctalGame`]): code parsing, Grundy values by the definition and by the
+//!   rare/common ("sparse space") method, exact periods proven by the Guy-Smith theorem
+//!   ([`guy_smith_periodicity`]).
+//!
+//! Every game here also implements [`game_core::Game`] on canonical positions (heap sizes sorted
+//! ascending, empty heaps dropped, see [`canonical_heaps`]), so its explicit graph can be built
+//! with [`game_core::explore`] and checked against game-core's analyses.
+//!
+//! # Example
+//!
+//! ```
+//! use game_core::Outcome;
+//! use game_nim::{nim_winning_moves, misere_nim_outcome, NimMove, OctalGame, SubtractionSet};
+//!
+//! // The seed's position S1 = (22, 5, 13, 27): three winning moves (N3).
+//! let moves = nim_winning_moves(&[22, 5, 13, 27]);
+//! assert_eq!(moves.len(), 3);
+//! assert_eq!(moves[0], NimMove { heap: 0, new_size: 19 });
+//! // Marienbad (1, 3, 5, 7) is lost for the player to move under the misère rule.
+//! assert_eq!(misere_nim_outcome(&[1, 3, 5, 7]), Outcome::P);
+//!
+//! // The "Bubi" subtraction set {1, 3, 5}: values 0 1 0 1 ..., period 2, proven.
+//! let bubi = SubtractionSet::new([1, 3, 5])?;
+//! let analysis = bubi.analyse_normal(1_000)?;
+//! assert_eq!(analysis.periodicity.period, 2);
+//! assert_eq!(analysis.grundy_of_heaps(&[7, 10, 1_000_000_000_001]), 1 ^ 0 ^ 1);
+//!
+//! // Kayles: period 12 from heap 71 on, proven by the Guy-Smith theorem.
+//! let kayles: OctalGame = "0.77".parse()?;
+//! let period = kayles.periodicity(1_000)?;
+//! assert_eq!((period.preperiod, period.period), (71, 12));
+//! # Ok::<(), game_nim::NimError>(())
+//! ```
+
+mod error;
+mod nim;
+mod octal;
+mod period;
+mod subtraction;
+
+pub use error::NimError;
+pub use nim::{
+    Nim, NimMove, PlayRule, apply_move, canonical_heaps, equal_heaps, marienbad, misere_nim_outcome,
+    misere_nim_winning_moves, nim_outcome, nim_sum, nim_winning_moves, outcome, staircase, winning_moves,
+};
+pub use octal::{MAX_CODE_DIGITS, MAX_TABLE_HEAP, OctalGame, grundy_values_many};
+pub use period::{Periodicity, guy_smith_periodicity, minimise_period, window_periodicity};
+pub use subtraction::{SubtractionAnalysis, SubtractionSet};

@@ -1,0 +1,58 @@
+//! The one error type of game-nim.
+
+use thiserror::Error;
+
+/// What can go wrong in this crate: bad game descriptions, bad moves, searches that found
+/// nothing within the caller's limit, and errors of the explicit-graph engine.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NimError {
+    /// A subtraction set must allow at least one move.
+    #[error("the subtraction set is empty: no move would ever be possible")]
+    EmptySubtractionSet,
+    /// Taking 0 counters is not a move (it would make the game loopy).
+    #[error("a subtraction set may not contain 0 (taking nothing is not a move)")]
+    ZeroAmount,
+    /// An octal code that cannot be parsed; `reason` says why.
+    #[error("bad octal code {code:?}: {reason}")]
+    BadOctalCode {
+        /// The code as given.
+        code: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A move names a heap that does not exist.
+    #[error("heap index {heap} out of range (there are {heaps} heaps)")]
+    NoSuchHeap {
+        /// The index given.
+        heap: usize,
+        /// The number of heaps.
+        heaps: usize,
+    },
+    /// A move that does not shrink its heap (Nim needs at least one counter taken).
+    #[error("illegal move: heap {heap} has {size} counters, cannot go to {new_size}")]
+    IllegalMove {
+        /// The heap index.
+        heap: usize,
+        /// Its current size.
+        size: u64,
+        /// The size the move asked for.
+        new_size: u64,
+    },
+    /// No period was proven among the values computed up to the caller's limit.
+    #[error("no period proven for heaps up to {limit}")]
+    PeriodNotFound {
+        /// The largest heap size examined.
+        limit: usize,
+    },
+    /// A heap size beyond what a table-based computation supports.
+    #[error("heap size {size} is too large for this computation (maximum {max})")]
+    HeapTooLarge {
+        /// The size asked for.
+        size: u64,
+        /// The supported maximum.
+        max: u64,
+    },
+    /// The explicit game graph could not be built or analysed.
+    #[error(transparent)]
+    Graph(#[from] game_core::GameError),
+}

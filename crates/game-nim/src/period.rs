@@ -1,0 +1,179 @@
+//! Exact eventual periods of value sequences, and the two arguments that prove them.
+//!
+//! A sequence `g` is *periodic from `n0` with period `p`* if `g(n + p) = g(n)` for every
+//! `n >= n0`. The *pre-period* is the least such `n0` for the least such `p`. Both are unique:
+//! every eventual period is a multiple of the least one `q`, and the least `n0` is the same for
+//! `q` and for its multiples (if `g(n0 - 1 + q) != g(n0 - 1)` then also
+//! `g(n0 - 1 + kq) = g(n0 - 1 + q) != g(n0 - 1)`).
+//!
+//! Values computed up to a finite bound can only suggest a period; the functions here return a
+//! period only with a proof:
+//!
+//! * [`window_periodicity`] — for sequences where `g(n)` for `n >= w` is a function of the `w`
+//!   values before it (subtraction games, `w = max S`): two equal windows of `w` consecutive
+//!   values at `a` and `a + p` force `g(n + p) = g(n)` for all `n >= a`, by induction.
+//! * [`guy_smith_periodicity`] — the Guy-Smith theorem for octal games (see the function).
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+/// An eventual period and the pre-period, both exact (least possible).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Periodicity {
+    /// The least `n0` with `g(n + period) = g(n)` for all `n >= n0`.
+    pub preperiod: usize,
+    /// The least eventual period.
+    pub period: usize,
+}
+
+impl Periodicity {
+    /// The index in `0..preperiod + period` whose value equals `g(n)`, for any `n`.
+    pub fn reduce(&self, n: u64) -> usize {
+        let start = self.preperiod as u64;
+        if n < start {
+            n as usize
+        } else {
+            // (n - start) % period < period fits in usize because period does.
+            self.preperiod + ((n - start) % self.period as u64) as usize
+        }
+    }
+}
+
+/// Given that `values` is periodic from `start` with period `proven` (a proven, not necessarily
+/// least, period), returns the exact least period and pre-period.
+///
+/// Requires `values.len() >= start + proven`. O(d(proven) * proven + start).
+pub fn minimise_period(values: &[u32], start: usize, proven: usize) -> Periodicity {
+    debug_assert!(proven >= 1 && values.len() >= start + proven);
+    // The least period q divides `proven`; since the tail from `start` is `proven`-periodic,
+    // q is a period of that tail iff g(n + q) = g(n) on one block n in start..start + proven,
+    // reading g(m) for m >= start + proven as g(m - proven).
+    let at = |m: usize| if m < start + proven { values[m] } else { values[m - proven] };
+    let period = (1..=proven)
+        .filter(|&q| proven.is_multiple_of(q))
+        .find(|&q| (start..start + proven).all(|n| at(n + q) == values[n]))
+        .expect("proven itself is a period");
+    // Walk the start back while g(n + q) = g(n) still holds.
+    let mut preperiod = start;
+    while preperiod > 0 && values[preperiod - 1] == at(preperiod - 1 + period) {
+        preperiod -= 1;
+    }
+    Periodicity { preperiod, period }
+}
+
+/// The proven exact periodicity of a sequence in which every `g(n)` with `n >= window` is a
+/// function of the `window` values `g(n - window) .. g(n - 1)` alone, or `None` if no two equal
+/// windows occur in `values`.
+///
+/// Proof of the window argument: if the windows at `a` and `a + p` are equal, then `g(a + window)`
+/// and `g(a + p + window)` are the same function of equal windows, so the windows at `a + 1` and
+/// `a + p + 1` are equal too; by induction `g(n + p) = g(n)` for all `n >= a`. The period found
+/// from the first repeated window is then minimised exactly by [`minimise_period`].
+///
+/// `window` must be at least 1. Expected O(len * window) worst case for hash collisions; a
+/// rolling hash filters windows and every match is verified by comparison, so the result never
+/// depends on the hash.
+pub fn window_periodicity(values: &[u32], window: usize) -> Option<Periodicity> {
+    let window = window.max(1);
+    if values.len() < window {
+        return None;
+    }
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let top_power = (1..window).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
+    let mut hash =
+        values[..window].iter().fold(0u64, |acc, &v| acc.wrapping_mul(BASE).wrapping_add(v as u64));
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    for start in 0..=values.len() - window {
+        if start > 0 {
+            // Slide: drop values[start - 1], append values[start + window - 1].
+            hash = hash
+                .wrapping_sub((values[start - 1] as u64).wrapping_mul(top_power))
+                .wrapping_mul(BASE)
+                .wrapping_add(values[start + window - 1] as u64);
+        }
+        let current = &values[start..start + window];
+        let bucket = seen.entry(hash).or_default();
+        if let Some(&earlier) = bucket.iter().find(|&&e| &values[e..e + window] == current) {
+            return Some(minimise_period(values, earlier, start - earlier));
+        }
+        bucket.push(start);
+    }
+    None
+}
+
+/// The exact periodicity of an octal game's Grundy values, proven by the Guy-Smith theorem, or
+/// `None` if `values` (for heaps `0..values.len()`) is too short to prove any period.
+///
+/// **Theorem (Guy and Smith 1956).** Let an octal game have a finite code whose last nonzero
+/// digit is at position `t` (the largest number of counters a move may take). If for some
+/// `n0 >= 0` and `p >= 1`, `g(n + p) = g(n)` for all `n0 <= n < 2 n0 + p + t`, then
+/// `g(n + p) = g(n)` for all `n >= n0`.
+///
+/// Proof sketch (it also covers a first digit 4, splitting a heap without taking, as `k = 0`):
+/// for `n >= 2 n0 + p + t`, every option of `n + p` takes `k <= t` and leaves heaps `a <= b`
+/// with `a + b = n + p - k`, so `b >= n0 + p` and `(a, b - p)` is an option of `n` with the same
+/// value by induction; conversely an option `(a, b)` of `n` has `b >= n0` and gives `(a, b + p)`.
+/// Taking a whole heap (`n = k`) cannot occur at these sizes since `n > t`.
+///
+/// This function tries `p = 1, 2, ...` and for each finds the least `n0` consistent with the data
+/// (one past the last mismatch), accepting the first `p` whose theorem range `2 n0 + 2p + t - 1`
+/// fits in the data. That `p` is the least eventual period and `n0` the exact pre-period, because
+/// the least period needs no more data than any of its multiples. O(len * average mismatch
+/// distance), typically near-linear.
+pub fn guy_smith_periodicity(values: &[u32], max_take: usize) -> Option<Periodicity> {
+    let len = values.len();
+    for period in 1..len {
+        // Least n0 with g(n + p) = g(n) for all n0 <= n < len - p: one past the last mismatch.
+        let mut preperiod = 0;
+        for n in (0..len - period).rev() {
+            if values[n] != values[n + period] {
+                preperiod = n + 1;
+                break;
+            }
+        }
+        // The theorem needs indices up to 2 n0 + 2 p + t - 1.
+        let needed = 2 * preperiod + 2 * period + max_take;
+        if needed > len {
+            if 2 * period + max_take > len {
+                return None; // larger periods need even more data
+            }
+            continue;
+        }
+        return Some(Periodicity { preperiod, period });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimise_finds_least_period_and_preperiod() {
+        // 5 7 | 1 2 1 2 1 2 ... proven with period 4 from index 4.
+        let v = [5, 7, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2];
+        assert_eq!(minimise_period(&v, 4, 4), Periodicity { preperiod: 2, period: 2 });
+        // The last value before the period equals the period's last value: pre-period shrinks.
+        let w = [9, 2, 1, 2, 1, 2, 1, 2];
+        assert_eq!(minimise_period(&w, 2, 2), Periodicity { preperiod: 1, period: 2 });
+    }
+
+    #[test]
+    fn window_argument_needs_a_full_repeated_window() {
+        // Window 3: 0 0 1 | 0 0 1 repeats after 3.
+        assert_eq!(window_periodicity(&[0, 0, 1, 0, 0, 1], 3), Some(Periodicity { preperiod: 0, period: 3 }));
+        // No window of length 3 repeats.
+        assert_eq!(window_periodicity(&[0, 0, 1, 0, 0, 2], 3), None);
+        assert_eq!(Periodicity { preperiod: 2, period: 3 }.reduce(10), 2 + (8 % 3));
+        assert_eq!(Periodicity { preperiod: 2, period: 3 }.reduce(1), 1);
+    }
+
+    #[test]
+    fn guy_smith_requires_enough_data() {
+        // Constant 0 1 sequence with t = 1: period 2 from 0 needs 2*0 + 4 + 1 = 5 values.
+        let v = [0, 1, 0, 1, 0];
+        assert_eq!(guy_smith_periodicity(&v, 1), Some(Periodicity { preperiod: 0, period: 2 }));
+        assert_eq!(guy_smith_periodicity(&v[..4], 1), None);
+    }
+}
