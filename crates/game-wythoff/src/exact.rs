@@ -176,8 +176,8 @@ pub fn partner(z: u64) -> Option<u64> {
 pub fn is_p_position(x: u64, y: u64) -> bool {
     let (small, large) = if x <= y { (x, y) } else { (y, x) };
     let d = large - small;
-    // a_d = d + floor(d q); wrapping is impossible to mistake for `small` because a_d >= d and
-    // small = large - d: compare without overflow as small - d == floor(d q).
+    // small == a_d = d + floor(d q), compared as small - d == floor(d q) so that nothing can
+    // overflow even when a_d itself exceeds u64.
     small.checked_sub(d) == Some(floor_mul_q(d))
 }
 

@@ -151,9 +151,10 @@ pub fn naive_grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
 
 /// A single value `G(x, y)`, computing only the rectangle `[0, min] x [0, max]` it depends on.
 ///
-/// Keeps one bitset for the current row and short lists for the columns and diagonals (each
-/// holds at most `min + 1` values), so memory is O(min * max) values plus O(max / 64) words even
-/// when one coordinate is much larger than the other. Time O(min^2 * max) at most.
+/// Keeps the rectangle's values (4 bytes per cell), one bitset for the current row and one
+/// scratch bitset into which a cell's column and diagonal values (at most `2 min` of them) are
+/// marked, so one coordinate may be much larger than the other. Time O(min^2 * max) at most;
+/// memory O(min * max) values plus O(max / 64) words.
 ///
 /// # Errors
 /// [`WythoffError::TooLarge`] if the rectangle has more than `max_cells` cells;
@@ -178,42 +179,40 @@ pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError>
     }
     let to_usize = |v: u64| usize::try_from(v).map_err(|_| WythoffError::CoordinateTooLarge { value: v });
     let (small, large) = (to_usize(small)?, to_usize(large)?);
+    let cols = large + 1;
     let width = (2 * small + large) / 64 + 1;
-    let mut columns: Vec<Vec<u32>> = vec![Vec::new(); large + 1];
-    // Diagonal of (i, j) is j - i + small, in 0..=small + large.
-    let mut diagonals: Vec<Vec<u32>> = vec![Vec::new(); small + large + 1];
+    // grid[i * cols + j] = G(i, j) for the rows computed so far (by symmetry G(x, y) = G(y, x)).
+    let mut grid = vec![0u32; (small + 1) * cols];
     let mut row = vec![0u64; width];
     let mut blocked = vec![0u64; width];
-    let mut value = 0usize;
     for i in 0..=small {
         row.fill(0);
         let mut row_mex = 0usize;
-        for (j, column) in columns.iter_mut().enumerate() {
-            let d = j + small - i;
-            // Mark the column's and diagonal's values above the row mex in `blocked`.
-            for &v in column.iter().chain(&diagonals[d]) {
+        for j in 0..=large {
+            // The column's values G(i', j), i' < i, and the diagonal's G(i - t, j - t).
+            let column = (0..i).map(|i2| grid[i2 * cols + j]);
+            let diagonal = (1..=i.min(j)).map(|t| grid[(i - t) * cols + (j - t)]);
+            for v in column.clone().chain(diagonal.clone()) {
                 let v = v as usize;
                 if v >= row_mex {
                     blocked[v / 64] |= 1 << (v % 64);
                 }
             }
+            // Every value below row_mex is in the row, so the scan starts there.
             let mut word_index = row_mex / 64;
-            value = loop {
+            let value = loop {
                 let union = row[word_index] | blocked[word_index];
-                // Bits below row_mex in this first word are all set in `row`.
                 if union != u64::MAX {
                     break word_index * 64 + union.trailing_ones() as usize;
                 }
                 word_index += 1;
             };
-            for &v in column.iter().chain(&diagonals[d]) {
+            for v in column.chain(diagonal) {
                 blocked[v as usize / 64] = 0;
             }
             insert(&mut row, &mut row_mex, value);
-            column.push(value as u32);
-            diagonals[d].push(value as u32);
+            grid[i * cols + j] = value as u32;
         }
     }
-    // The last cell computed is (small, large).
-    Ok(value as u32)
+    Ok(grid[small * cols + large])
 }

@@ -88,9 +88,8 @@ fn grundy_fast_equals_naive_and_rows_are_permutations() {
             assert_eq!(fast.get(y, x), Some(value));
             assert_eq!(value == 0, is_p_position(x as u64, y as u64));
         }
-        // Row x is a permutation of the naturals: distinct values, and every value v < side - 3x
-        // appears in the first `side` cells (G(x, y) >= y - 2x, since values below y - 2x are... not
-        // assumed: we only check that the small values are all present).
+        // Row x is a permutation of the naturals: no value twice, and the prefix of the row holds
+        // every small value (checked loosely: all values below side - 3x appear).
         let mut seen = vec![false; 3 * side];
         for &value in row {
             assert!(!std::mem::replace(&mut seen[value as usize], true), "row {x} repeats {value}");
