@@ -191,7 +191,30 @@ fn game_moves_count() {
     assert!(Wythoff.moves(&(0, 0)).is_empty());
 }
 
+/// Y2's construction for n = 1..=300_000, computed once for the proptest below.
+fn mex_table() -> &'static [(u64, u64)] {
+    static TABLE: std::sync::OnceLock<Vec<(u64, u64)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| mex_pairs(300_000))
+}
+
+#[test]
+fn w2_pairs_increase_with_difference_n() {
+    let mut previous = (0, 0);
+    for n in 1..=100_000u64 {
+        let (a, b) = p_pair(n).unwrap();
+        // Laeuchli's (x_n, y_n) = (b_n, a_n): both increase, x_n - y_n = n, y_n >= n.
+        assert!(a > previous.0 && b > previous.1 && b - a == n && a >= n);
+        previous = (a, b);
+    }
+}
+
 proptest! {
+    /// W9 = Y2: the closed form against the recursive mex construction at random n.
+    #[test]
+    fn w9_closed_form_equals_y2_mex_construction(n in 1usize..=300_000) {
+        prop_assert_eq!(p_pair(n as u64), Some(mex_table()[n - 1]));
+    }
+
     /// Y4 on large random positions: every winning move is a legal move to a P-position, and the
     /// Y4 move is one of them; P-positions have none.
     #[test]
