@@ -10,6 +10,10 @@ use crate::WythoffError;
 /// to the left in the same row, below in the same column, or down-left on the same diagonal:
 /// take any positive amount from one heap, or the same positive amount from both.
 ///
+/// `moves` lists all `x + y + min(x, y)` options, so it is meant for small positions (explicit
+/// graphs via [`board_graph`], which checks the size first); for large ones use the O(1)
+/// functions of [`crate::exact`].
+///
 /// ```
 /// use game_core::Game;
 /// use game_wythoff::Wythoff;

@@ -45,6 +45,8 @@
 //! # Ok::<(), game_wythoff::WythoffError>(())
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod exact;
 pub mod grundy;
 pub mod misere;

@@ -3,7 +3,7 @@
 
 use game_wythoff::{
     MAX_LOWER_INDEX, MAX_PAIR_INDEX, Q_FIXED_192, WythoffNumber, classify, floor_mul_q, is_p_position,
-    laeuchli_upper_index, lower, p_pair, partner, upper,
+    laeuchli_upper_index, lower, p_pair, partner, upper, winning_moves, y4_winning_move,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -97,6 +97,13 @@ fn top_of_the_u64_range() {
     assert!(!is_p_position(u64::MAX, u64::MAX - MAX_PAIR_INDEX + 1));
     assert!(!is_p_position(u64::MAX, u64::MAX));
     assert!(!is_p_position(0, u64::MAX));
+    // W11 at the edge: z + 1 = 2^64 in Laeuchli's interval.
+    assert_eq!(laeuchli_upper_index(u64::MAX), Some(MAX_PAIR_INDEX));
+    assert_eq!(laeuchli_upper_index(u64::MAX - 1), None);
+    // Y4 case (iii) where b_m does not fit: (a_m, 2^64 - 1) with m = MAX_LOWER_INDEX.
+    let top = (u64::MAX - 1, u64::MAX);
+    assert_eq!(y4_winning_move(top.0, top.1), Some((1, 2)));
+    assert_eq!(winning_moves(top.0, top.1), vec![(1, 2), (u64::MAX - MAX_PAIR_INDEX, u64::MAX)]);
 }
 
 /// Classification by big integers: z is a_n with n = ceil(z / phi) if that matches, else b_m.
