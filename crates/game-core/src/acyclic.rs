@@ -9,55 +9,105 @@ use petgraph::visit::{IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 
 use crate::{GameError, Outcome};
 
-/// Visits the nodes of an acyclic graph in post-order (every node after all of its successors),
-/// calling `finish(g, node)` for each. Returns the cycle witness if there is a cycle.
-fn postorder<G, F>(g: G, mut finish: F) -> Result<(), GameError>
+/// The per-node results of one acyclic analysis, filled in post-order by [`solve_in_postorder`].
+trait PostorderAnalysis<G: IntoNeighbors + NodeIndexable> {
+    /// Has node `index` got its result?
+    fn is_finished(&self, index: usize) -> bool;
+
+    /// Computes and stores the result of `node` if every option of `node` is finished, and says
+    /// whether it did. It must not finish a node while an option is unfinished, even when the
+    /// result is already decided: every arc has to be looked at, or a cycle could go unnoticed.
+    fn try_finish(&mut self, g: G, node: G::NodeId) -> bool;
+}
+
+/// Finishes every node of an acyclic graph, each after all of its options, or returns a cycle.
+///
+/// Each node is first tried directly (one walk over its options); when an option is still
+/// unfinished, an iterative depth-first search with an explicit stack (no recursion, so a chain
+/// of millions of nodes is fine) finishes the options first. When the nodes come in an order
+/// where options precede them (a common case: positions numbered from the end of the game),
+/// this is a single pass over the arcs. O(V + E): a node's options are walked at most three
+/// times (direct try, search, final try).
+fn solve_in_postorder<G, A>(g: G, analysis: &mut A) -> Result<(), GameError>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
-    F: FnMut(G, G::NodeId),
+    A: PostorderAnalysis<G>,
 {
-    const WHITE: u8 = 0;
-    const GREY: u8 = 1;
-    const BLACK: u8 = 2;
-    let mut colour = vec![WHITE; g.node_bound()];
+    let mut on_stack = vec![false; g.node_bound()];
     let mut stack: Vec<(G::NodeId, G::Neighbors)> = Vec::new();
     for root in g.node_identifiers() {
-        if colour[g.to_index(root)] != WHITE {
+        let root_index = g.to_index(root);
+        if analysis.is_finished(root_index) || analysis.try_finish(g, root) {
             continue;
         }
-        colour[g.to_index(root)] = GREY;
+        on_stack[root_index] = true;
         stack.push((root, g.neighbors(root)));
         while let Some((node, successors)) = stack.last_mut() {
             let node = *node;
             match successors.next() {
                 Some(next) => {
                     let i = g.to_index(next);
-                    match colour[i] {
-                        WHITE => {
-                            colour[i] = GREY;
-                            stack.push((next, g.neighbors(next)));
-                        }
-                        GREY => {
-                            // `next` is on the stack: the stack from `next` to the top is a cycle.
-                            let start = stack
-                                .iter()
-                                .position(|(n, _)| *n == next)
-                                .expect("grey nodes are on the stack");
-                            let cycle = stack[start..].iter().map(|(n, _)| g.to_index(*n)).collect();
-                            return Err(GameError::Cycle { cycle });
-                        }
-                        _ => {}
+                    if analysis.is_finished(i) {
+                        continue;
+                    }
+                    if on_stack[i] {
+                        // `next` is on the stack: the stack from `next` to the top is a cycle.
+                        let start = stack
+                            .iter()
+                            .position(|(n, _)| *n == next)
+                            .expect("nodes marked on_stack are on the stack");
+                        let cycle = stack[start..].iter().map(|(n, _)| g.to_index(*n)).collect();
+                        return Err(GameError::Cycle { cycle });
+                    }
+                    if !analysis.try_finish(g, next) {
+                        on_stack[i] = true;
+                        stack.push((next, g.neighbors(next)));
                     }
                 }
                 None => {
-                    colour[g.to_index(node)] = BLACK;
                     stack.pop();
-                    finish(g, node);
+                    on_stack[g.to_index(node)] = false;
+                    let finished = analysis.try_finish(g, node);
+                    debug_assert!(finished, "every option of a popped node is finished");
                 }
             }
         }
     }
     Ok(())
+}
+
+/// Result slot of a node not finished yet (Grundy values and stamps are below the node bound,
+/// which is checked to be below `u32::MAX`).
+const UNFINISHED: u32 = u32::MAX;
+
+/// The node bound as a `u32`, or the error saying the graph is too large for `u32` results.
+fn bound_as_u32<G: NodeIndexable>(g: G) -> Result<u32, GameError> {
+    let nodes = g.node_bound();
+    match u32::try_from(nodes) {
+        Ok(n) if n < UNFINISHED => Ok(n),
+        _ => Err(GameError::GraphTooLarge { nodes, max: UNFINISHED as usize - 1 }),
+    }
+}
+
+struct TopologicalOrder {
+    finished: Vec<bool>,
+    order: Vec<usize>,
+}
+
+impl<G: IntoNeighbors + NodeIndexable> PostorderAnalysis<G> for TopologicalOrder {
+    fn is_finished(&self, index: usize) -> bool {
+        self.finished[index]
+    }
+
+    fn try_finish(&mut self, g: G, node: G::NodeId) -> bool {
+        if !g.neighbors(node).all(|w| self.finished[g.to_index(w)]) {
+            return false;
+        }
+        let i = g.to_index(node);
+        self.finished[i] = true;
+        self.order.push(i);
+        true
+    }
 }
 
 /// The nodes of an acyclic graph ordered so that every node comes after all of its successors
@@ -69,16 +119,55 @@ pub fn reverse_topological_order<G>(g: G) -> Result<Vec<usize>, GameError>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
-    let mut order = Vec::with_capacity(g.node_bound());
-    postorder(g, |g, n| order.push(g.to_index(n)))?;
-    Ok(order)
+    let n = g.node_bound();
+    let mut analysis = TopologicalOrder { finished: vec![false; n], order: Vec::with_capacity(n) };
+    solve_in_postorder(g, &mut analysis)?;
+    Ok(analysis.order)
+}
+
+struct GrundyValues {
+    /// The value of each node, or `UNFINISHED`.
+    values: Vec<u32>,
+    /// `seen[x] == i` <=> value `x` occurs among the options of node `i` (the node being
+    /// finished). A Grundy value never exceeds the number of nodes, so `n + 1` slots suffice.
+    /// Stale marks from an abandoned try of the same node are harmless: they record values of
+    /// options that were finished then and keep their value.
+    seen: Vec<u32>,
+}
+
+impl<G: IntoNeighbors + NodeIndexable> PostorderAnalysis<G> for GrundyValues {
+    fn is_finished(&self, index: usize) -> bool {
+        self.values[index] != UNFINISHED
+    }
+
+    fn try_finish(&mut self, g: G, node: G::NodeId) -> bool {
+        // Disjoint slices, so the compiler knows a store into `seen` leaves `values` alone.
+        let (values, seen) = (&mut self.values[..], &mut self.seen[..]);
+        let index = g.to_index(node);
+        let stamp = index as u32; // below the node bound, which fits in u32 (bound_as_u32)
+        for w in g.neighbors(node) {
+            let value = values[g.to_index(w)];
+            if value == UNFINISHED {
+                return false;
+            }
+            seen[value as usize] = stamp;
+        }
+        let mut mex = 0;
+        while seen[mex] == stamp {
+            mex += 1;
+        }
+        values[index] = mex as u32; // mex <= number of nodes < u32::MAX
+        true
+    }
 }
 
 /// Sprague-Grundy values `g(v) = mex{ g(w) : v -> w }` of every node of an acyclic graph,
-/// indexed by `to_index`. O(V + E) time, O(V) extra memory.
+/// indexed by `to_index` (holes in the index range of a stable graph get 0). O(V + E) time,
+/// O(V) extra memory; a single pass over the arcs when options have smaller indices.
 ///
 /// # Errors
-/// [`GameError::Cycle`] with a witness cycle if the graph is not acyclic.
+/// [`GameError::Cycle`] with a witness cycle if the graph is not acyclic;
+/// [`GameError::GraphTooLarge`] if the node bound does not fit the `u32` values.
 ///
 /// ```
 /// use petgraph::graph::DiGraph;
@@ -90,23 +179,53 @@ pub fn grundy_values<G>(g: G) -> Result<Vec<u32>, GameError>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
-    let n = g.node_bound();
-    let mut values = vec![0u32; n];
-    // seen[x] == stamp  <=>  value x occurs among the current node's options.
-    // A Grundy value never exceeds the number of nodes, so n + 1 slots suffice.
-    let mut seen = vec![usize::MAX; n + 1];
-    postorder(g, |g, node| {
-        let stamp = g.to_index(node);
-        for w in g.neighbors(node) {
-            seen[values[g.to_index(w)] as usize] = stamp;
-        }
-        let mut mex = 0;
-        while seen[mex] == stamp {
-            mex += 1;
-        }
-        values[stamp] = mex as u32;
-    })?;
+    let n = bound_as_u32(g)? as usize;
+    let mut analysis = GrundyValues { values: vec![UNFINISHED; n], seen: vec![UNFINISHED; n + 1] };
+    solve_in_postorder(g, &mut analysis)?;
+    let mut values = analysis.values;
+    // Holes of a stable graph were never finished.
+    for value in values.iter_mut().filter(|v| **v == UNFINISHED) {
+        *value = 0;
+    }
     Ok(values)
+}
+
+/// Normal or misère outcomes as they are being computed.
+struct Outcomes {
+    out: Vec<Option<Outcome>>,
+    misere: bool,
+}
+
+impl<G: IntoNeighbors + NodeIndexable> PostorderAnalysis<G> for Outcomes {
+    fn is_finished(&self, index: usize) -> bool {
+        self.out[index].is_some()
+    }
+
+    fn try_finish(&mut self, g: G, node: G::NodeId) -> bool {
+        let mut terminal = true;
+        let mut has_move_to_p = false;
+        for w in g.neighbors(node) {
+            match self.out[g.to_index(w)] {
+                None => return false,
+                Some(o) => has_move_to_p |= o == Outcome::P,
+            }
+            terminal = false;
+        }
+        let wins = has_move_to_p || (self.misere && terminal);
+        self.out[g.to_index(node)] = Some(if wins { Outcome::N } else { Outcome::P });
+        true
+    }
+}
+
+fn acyclic_outcomes<G>(g: G, misere: bool) -> Result<Vec<Outcome>, GameError>
+where
+    G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
+{
+    let mut analysis = Outcomes { out: vec![None; g.node_bound()], misere };
+    solve_in_postorder(g, &mut analysis)?;
+    // Holes of a stable graph were never finished; they are reported like a terminal position.
+    let hole = if misere { Outcome::N } else { Outcome::P };
+    Ok(analysis.out.into_iter().map(|o| o.unwrap_or(hole)).collect())
 }
 
 /// Normal-play outcome of every node of an acyclic graph: `P` (the player who just moved wins)
@@ -118,12 +237,7 @@ pub fn outcomes<G>(g: G) -> Result<Vec<Outcome>, GameError>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
-    let mut out = vec![Outcome::P; g.node_bound()];
-    postorder(g, |g, node| {
-        let has_move_to_p = g.neighbors(node).any(|w| out[g.to_index(w)] == Outcome::P);
-        out[g.to_index(node)] = if has_move_to_p { Outcome::N } else { Outcome::P };
-    })?;
-    Ok(out)
+    acyclic_outcomes(g, false)
 }
 
 /// The P-positions of an acyclic graph, which are its unique kernel, as sorted `to_index` values.
@@ -150,14 +264,7 @@ pub fn misere_outcomes<G>(g: G) -> Result<Vec<Outcome>, GameError>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
-    let mut out = vec![Outcome::N; g.node_bound()];
-    postorder(g, |g, node| {
-        let mut options = g.neighbors(node).peekable();
-        let terminal = options.peek().is_none();
-        let has_move_to_p = options.any(|w| out[g.to_index(w)] == Outcome::P);
-        out[g.to_index(node)] = if terminal || has_move_to_p { Outcome::N } else { Outcome::P };
-    })?;
-    Ok(out)
+    acyclic_outcomes(g, true)
 }
 
 /// The options of `from` whose value (from `values`, indexed by `to_index`) equals `target`,

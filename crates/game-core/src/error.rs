@@ -19,6 +19,14 @@ pub enum GameError {
         /// One cycle as a witness: `cycle[i] -> cycle[i+1]` and `cycle[last] -> cycle[0]` are arcs.
         cycle: Vec<usize>,
     },
+    /// The graph has more nodes than the routine's `u32` results can number (over 2^32 - 1).
+    #[error("the graph has {nodes} node slots; at most {max} are supported here")]
+    GraphTooLarge {
+        /// The graph's node bound.
+        nodes: usize,
+        /// The largest supported node bound.
+        max: usize,
+    },
     /// A node index that does not belong to the graph.
     #[error("node {node} is not in the graph (node bound {bound})")]
     UnknownNode {

@@ -271,3 +271,45 @@ fn a_self_loop_is_a_cycle() {
     let g = DiGraph::<(), ()>::from_edges([(0, 1), (1, 1)]);
     assert_eq!(grundy_values(&g), Err(GameError::Cycle { cycle: vec![1] }));
 }
+
+/// A graph claiming more node slots than `u32` results can number gets a typed error, not a
+/// silently truncated value. (No nodes exist, so nothing is allocated before the check.)
+#[test]
+fn a_graph_too_large_for_u32_values_is_an_error() {
+    use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
+
+    #[derive(Clone, Copy)]
+    struct Huge;
+    impl GraphBase for Huge {
+        type NodeId = usize;
+        type EdgeId = usize;
+    }
+    impl GraphRef for Huge {}
+    impl IntoNeighbors for Huge {
+        type Neighbors = std::iter::Empty<usize>;
+        fn neighbors(self, _: usize) -> Self::Neighbors {
+            std::iter::empty()
+        }
+    }
+    impl IntoNodeIdentifiers for Huge {
+        type NodeIdentifiers = std::iter::Empty<usize>;
+        fn node_identifiers(self) -> Self::NodeIdentifiers {
+            std::iter::empty()
+        }
+    }
+    impl NodeIndexable for Huge {
+        fn node_bound(&self) -> usize {
+            u32::MAX as usize + 1
+        }
+        fn to_index(&self, a: usize) -> usize {
+            a
+        }
+        fn from_index(&self, i: usize) -> usize {
+            i
+        }
+    }
+    assert_eq!(
+        grundy_values(Huge),
+        Err(GameError::GraphTooLarge { nodes: u32::MAX as usize + 1, max: u32::MAX as usize - 1 })
+    );
+}
