@@ -152,8 +152,11 @@ enum Label {
 ///
 /// until nothing is unlabelled. An ∞ node gets ∞(K), K the finite values of its options.
 ///
-/// Complexity: O(V · (V + E)) per value m in the worst case, so O(V² · E) overall; meant for
-/// graphs up to some ten thousand nodes. For outcomes alone use [`loopy_outcomes`], O(V + E).
+/// Each round is one O(V + E) worklist pass: `has_option_labelled_m` flips at most once per
+/// node, and `blockers[u]` counts the options of u (per arc) that are unlabelled or ∞ and have no
+/// option labelled m yet; u is labelled m when it reaches zero while u has no option labelled m.
+/// So the whole run is O((γmax + 2) · (V + E)), γmax the largest finite value (at most the
+/// largest out-degree). For outcomes alone use [`loopy_outcomes`].
 ///
 /// ```
 /// use petgraph::graph::DiGraph;
@@ -172,34 +175,53 @@ where
     let mut label: Vec<Label> =
         (0..n).map(|i| if adj.present[i] { Label::Unlabelled } else { Label::Infinite }).collect();
     let mut unlabelled = adj.present.iter().filter(|&&p| p).count();
+    let mut has_option_labelled_m = vec![false; n];
+    let mut blockers = vec![0usize; n];
+    let mut ready: Vec<usize> = Vec::new();
     let mut m: u32 = 0;
     while unlabelled > 0 {
-        let has_option_labelled =
-            |label: &[Label], u: usize| adj.successors[u].iter().any(|&w| label[w] == Label::Value(m));
-        loop {
-            let mut changed = false;
-            for u in 0..n {
-                if label[u] != Label::Unlabelled || has_option_labelled(&label, u) {
-                    continue;
+        // Start of round m: no node is labelled m yet, so no node has an option labelled m.
+        has_option_labelled_m.fill(false);
+        for u in 0..n {
+            if label[u] == Label::Unlabelled {
+                blockers[u] = adj.successors[u]
+                    .iter()
+                    .filter(|&&v| matches!(label[v], Label::Unlabelled | Label::Infinite))
+                    .count();
+                if blockers[u] == 0 {
+                    ready.push(u);
                 }
-                let reversible = adj.successors[u].iter().all(|&v| {
-                    !matches!(label[v], Label::Unlabelled | Label::Infinite) || has_option_labelled(&label, v)
-                });
-                if reversible {
-                    label[u] = Label::Value(m);
-                    unlabelled -= 1;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
             }
         }
-        let to_infinity: Vec<usize> =
-            (0..n).filter(|&u| label[u] == Label::Unlabelled && !has_option_labelled(&label, u)).collect();
-        for u in to_infinity {
-            label[u] = Label::Infinite;
+        while let Some(u) = ready.pop() {
+            if label[u] != Label::Unlabelled || has_option_labelled_m[u] || blockers[u] != 0 {
+                continue;
+            }
+            label[u] = Label::Value(m);
             unlabelled -= 1;
+            for &p in &adj.predecessors[u] {
+                if has_option_labelled_m[p] {
+                    continue;
+                }
+                has_option_labelled_m[p] = true;
+                // p stops blocking its unlabelled predecessors (once per arc q -> p).
+                if matches!(label[p], Label::Unlabelled | Label::Infinite) {
+                    for &q in &adj.predecessors[p] {
+                        if label[q] == Label::Unlabelled {
+                            blockers[q] -= 1;
+                            if blockers[q] == 0 && !has_option_labelled_m[q] {
+                                ready.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for u in 0..n {
+            if label[u] == Label::Unlabelled && !has_option_labelled_m[u] {
+                label[u] = Label::Infinite;
+                unlabelled -= 1;
+            }
         }
         m += 1;
     }

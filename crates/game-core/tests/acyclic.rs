@@ -254,6 +254,8 @@ fn a_chain_of_a_million_positions_does_not_overflow_the_stack() {
     assert_eq!(p_positions(&g).unwrap().len(), N / 2);
     let loopy = game_core::loopy_outcomes(&g);
     assert_eq!(loopy, out);
+    let gamma = game_core::generalized_grundy(&g);
+    assert!((0..N).all(|i| gamma[i] == game_core::Gamma::Finite(expected(i))));
     let kernels = game_core::kernels(&g, 2);
     assert_eq!(kernels, vec![p_positions(&g).unwrap()]);
     // Closing the chain into a cycle of a million: the error carries the whole cycle.
