@@ -6,6 +6,8 @@
 //! sparse rows, 4 bytes per arc), beside a plain baseline on a `Vec<Vec<u32>>` adjacency that
 //! exploits what the generic code cannot know: node numbers are already a topological order
 //! (every move lowers x * SIDE + y), so it needs no search and no check for cycles.
+//! A fourth line measures only walking the `DiGraph`'s successor lists once: the floor for any
+//! analysis of that representation.
 //!
 //! Run: `cargo bench -p game-core --bench grundy -- --warm-up-time 1 --measurement-time 3`
 
@@ -90,6 +92,14 @@ fn grundy(c: &mut Criterion) {
     group.bench_function("baseline_vec_vec_u32", |b| b.iter(|| baseline_grundy(black_box(&options))));
     group.bench_function("game_core_grundy_values_digraph", |b| {
         b.iter(|| game_core::grundy_values(black_box(&graph)).unwrap())
+    });
+    // The floor for any analysis of a DiGraph: one walk over every node's successor list, which
+    // petgraph keeps as a linked list of 16-byte edges (one dependent load per arc).
+    group.bench_function("floor_digraph_successor_walk_only", |b| {
+        b.iter(|| {
+            let g = black_box(&graph);
+            g.node_indices().map(|u| g.neighbors(u).map(|w| w.index()).sum::<usize>()).sum::<usize>()
+        })
     });
     group.bench_function("game_core_grundy_values_csr", |b| {
         b.iter(|| game_core::grundy_values(black_box(&csr)).unwrap())
