@@ -286,7 +286,10 @@ where
 }
 
 /// All winning moves from `from` in normal play: the options that are P-positions
-/// (Grundy value 0). Empty if `from` is itself a P-position.
+/// (Grundy value 0), without repeats. Empty if `from` is itself a P-position.
+///
+/// O(V + E), since it solves the whole graph: for many queries compute [`outcomes`] or
+/// [`grundy_values`] once and use [`moves_to_value`].
 ///
 /// # Errors
 /// [`GameError::Cycle`] if the graph has a cycle.

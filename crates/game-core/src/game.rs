@@ -80,7 +80,8 @@ impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
 
 /// Materialises every position reachable from `roots` (roots included) into a graph.
 ///
-/// Breadth-first, iterative; O(V + E) hash-map operations. Fails with
+/// Breadth-first, iterative; O(V + E) hash-map operations. A move listed twice gives one arc.
+/// Fails with
 /// [`GameError::NodeLimitExceeded`] as soon as more than `node_limit` positions are found,
 /// so an unexpectedly large game costs bounded memory, not an out-of-memory abort.
 ///
@@ -123,11 +124,20 @@ pub fn explore<G: Game>(
     for r in roots {
         add(r, &mut graph, &mut queue)?;
     }
+    // last_source[v] == u  <=>  the arc u -> v exists already (a game may list a move twice).
+    // O(1) per move, unlike `update_edge`, which scans u's arcs (quadratic in the out-degree).
+    let mut last_source: Vec<usize> = Vec::new();
     while let Some(u) = queue.pop_front() {
         let options = game.moves(&graph[u]);
         for p in options {
             let v = add(p, &mut graph, &mut queue)?;
-            graph.update_edge(u, v, ());
+            if last_source.len() < graph.node_count() {
+                last_source.resize(graph.node_count(), usize::MAX);
+            }
+            if last_source[v.index()] != u.index() {
+                last_source[v.index()] = u.index();
+                graph.add_edge(u, v, ());
+            }
         }
     }
     Ok(GameGraph { graph, index })

@@ -46,6 +46,8 @@
 //! # Ok::<(), game_core::GameError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod acyclic;
 mod dot;
 mod error;
