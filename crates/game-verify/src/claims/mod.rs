@@ -1,0 +1,11 @@
+//! The registry: one module per source.
+
+mod common;
+
+use crate::Claim;
+
+pub(crate) fn all() -> Vec<Claim> {
+    let mut claims = Vec::new();
+    claims.extend(common::claims());
+    claims
+}
