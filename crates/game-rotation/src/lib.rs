@@ -1,1 +1,87 @@
-//! game-rotation: placeholder, filled by its issue.
+//! The rotation puzzle of seed 001 ("Zum Rotationsspiel", L. Mueller 2020): its model, every
+//! solver of the seed, and exact counting beyond the seed's table.
+//!
+//! A board with `n` slots (n even) carries a rotating disc with `n` slots. The board's blue pin is
+//! at the top, the disc's blue pin opposite it, and the other `n - 1` disc slots hold red pins.
+//! Each move turns the disc by `k` in `1..n` and plugs the red pin from under the top into board
+//! slot `k`, which must be free; the game is won when all red pins are on the board. The
+//! solutions are exactly the *sequencings* of Z_n: orderings of `1..n` whose partial sums are
+//! distinct mod n (claim R1 of `shared/seed-digest.md`). Odd n has none (Gordon 1961).
+//! Coordinates and the precise rules are in the documentation of [`Puzzle`].
+//!
+//! * Model: [`Puzzle`] (size, optional white pin, optional start angle), [`State`] with
+//!   [`State::apply`] returning a [`RotationError`] that names the broken rule, [`Status`].
+//! * Automaton view (R2): [`RotationAutomaton`] is a [`game_core::Game`];
+//!   [`count_accepted_paths`] counts the accepted paths of the explicit state graph.
+//! * Solvers, all re-checked on the state machine: [`filling`] (R4), [`emptying`] with its
+//!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5), [`find_solution`]
+//!   (backtracking, R3), [`permuting`] (local search, R6), [`solutions`] (all, as an iterator).
+//! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
+//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), and the slow references
+//!   [`count_sequencings_baseline`] and [`count_by_permutations`].
+//!
+//! # Example
+//!
+//! ```
+//! use game_rotation::{Puzzle, RotationError, count_sequencings, emptying};
+//!
+//! // The seed's puzzle has 12 slots; Gordon's "emptying" solves it.
+//! let puzzle = Puzzle::new(12)?;
+//! let solution = emptying(12)?;
+//! assert_eq!(solution, vec![1, 10, 3, 8, 5, 6, 7, 4, 9, 2, 11]);
+//! assert!(puzzle.play(&solution)?.is_won());
+//!
+//! // A wrong move is refused with the rule it breaks.
+//! let mut state = puzzle.start();
+//! state.apply(3)?;
+//! assert_eq!(state.apply(3), Err(RotationError::BoardSlotTaken { slot: 3 }));
+//!
+//! // The number of solutions (R3's table, OEIS A141599).
+//! assert_eq!(count_sequencings(12)?, 3856);
+//! assert!(matches!(Puzzle::new(11), Err(RotationError::OddSize { n: 11 })));
+//! # Ok::<(), RotationError>(())
+//! ```
+//!
+//! # Counting: how, and the plan for n >= 22
+//!
+//! Known counts (number of sequencings of Z_n, OEIS A141599, <http://oeis.org/A141599>):
+//! n = 2..16: 1, 2, 4, 24, 288, 3856, 89328, 2755968; the tests check n <= 10 against all
+//! permutations and n <= 16 against this table. OEIS A364237 (<https://oeis.org/A364237>) lists
+//! the classes under units and reversal (1, 1, 2, 4, 42, 504, 7492, 172480, ... for n = 2, 4, ...).
+//!
+//! The counter keeps two `u64` masks per node (rotations left, disc slots allowed), finds the
+//! allowed rotations with one rotate-and-AND, and counts the last constrained move with a
+//! popcount. Multiplying a solution by a unit u of Z_n gives a solution (u fixes n/2), so only
+//! first rotations `d | n` are searched and `d`'s count is copied to the `phi(n/d)` rotations
+//! `k` with `gcd(k, n) = d`. The tree is cut at a fixed depth into tasks, run on rayon and
+//! dealt to shards `i/N` by task number mod N. Reversal (`k_i -> k_{n-i}`) is also a symmetry; it
+//! is used for the white-pin counts (solutions ending with l = solutions starting with l), not
+//! to cut the search.
+//!
+//! Growth is about x35 per step of 2, so n = 18 takes roughly 30x the time of n = 16, n = 20
+//! about 1000x. Plan for n >= 22: (1) meet in the middle: enumerate prefixes and suffixes of
+//! half length (a suffix, read backwards, is a prefix of the reversed solution starting from
+//! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the
+//! number of distinct half-states, so store them sorted on disk per first-rotation class;
+//! (2) run the shards (`count_solutions` with [`Shard`]) as independent batch jobs, each writing
+//! its partial [`CountReport`], and add the reports; (3) use the full group (units and reversal)
+//! to pick a canonical first/last rotation pair, for about 2x more.
+
+mod automaton;
+mod count;
+mod error;
+mod puzzle;
+mod solve;
+
+pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
+pub use count::{
+    CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, count_by_permutations, count_by_start_angle,
+    count_by_start_angle_direct, count_by_white_slot, count_sequencings, count_sequencings_baseline,
+    count_solutions, count_with_white_pin, euler_phi, gcd, units,
+};
+pub use error::RotationError;
+pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
+pub use solve::{
+    Solutions, SplitMix64, check_emptying_range, emptying, emptying_position, emptying_step, filling,
+    find_solution, is_power_of_two, is_sequencing, partial_sums, permuting, solutions, white_slot_of,
+};

@@ -1,0 +1,495 @@
+//! Counting solutions: a bitmask backtracking kernel, symmetry by the units of Z_n, rayon
+//! parallelism, deterministic shards, progress reports, counts by white-pin slot (R8) and by
+//! start angle (R9), and two slow references (plain backtracking, all permutations).
+
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::puzzle::check_size;
+use crate::{Puzzle, RotationError};
+
+/// Largest n the mask kernel supports (one bit per slot in a `u64`).
+pub const MAX_COUNT_N: usize = 64;
+
+/// One part of a deterministic partition of the search: shard `index` of `count`.
+///
+/// The search tree is cut at a fixed depth into prefixes listed in a fixed order; shard `i/N`
+/// takes the prefixes whose position in that list is `i mod N`. The list depends only on the
+/// puzzle and the prefix depth, so the counts of shards `0/N .. N-1/N` add up to the total on any
+/// machines, in any order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    /// The whole search, as one shard.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`.
+    ///
+    /// # Errors
+    /// [`RotationError::InvalidShard`] unless `index < count`.
+    pub fn new(index: usize, count: usize) -> Result<Self, RotationError> {
+        if index >= count {
+            return Err(RotationError::InvalidShard { index, count });
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The shard index.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The number of shards.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    fn takes(&self, task: usize) -> bool {
+        task % self.count == self.index
+    }
+}
+
+impl FromStr for Shard {
+    type Err = RotationError;
+
+    /// Parses `i/N`, e.g. `3/16`.
+    fn from_str(text: &str) -> Result<Self, RotationError> {
+        let syntax = || RotationError::ShardSyntax { text: text.to_string() };
+        let (i, n) = text.split_once('/').ok_or_else(syntax)?;
+        let i = i.trim().parse().map_err(|_| syntax())?;
+        let n = n.trim().parse().map_err(|_| syntax())?;
+        Shard::new(i, n)
+    }
+}
+
+/// Options of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Which part of the search to do.
+    pub shard: Shard,
+    /// Depth at which the tree is cut into independent tasks; `None` picks one from n.
+    /// Shards of one count must use the same depth.
+    pub prefix_depth: Option<usize>,
+    /// Use the symmetry by units of Z_n (standard puzzle only; ignored otherwise).
+    pub use_symmetry: bool,
+    /// Run the tasks on rayon's thread pool.
+    pub parallel: bool,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions { shard: Shard::ALL, prefix_depth: None, use_symmetry: true, parallel: true }
+    }
+}
+
+/// Progress of a count: tasks of this shard finished so far, out of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Tasks finished.
+    pub done: usize,
+    /// Tasks of this shard.
+    pub total: usize,
+}
+
+/// The result of a count (of one shard; every field adds up over the shards).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CountReport {
+    /// Solutions found (in this shard).
+    pub total: u128,
+    /// `by_first[k]`: solutions whose first rotation is `k` (index 0 unused). With symmetry, the
+    /// counts of the class representatives are copied to the whole class.
+    pub by_first: Vec<u128>,
+    /// Tasks done by this shard.
+    pub tasks: usize,
+}
+
+/// The counting kernel: every mask has bit `i` for slot / rotation `i`.
+#[derive(Debug, Clone, Copy)]
+struct Kernel {
+    n: u32,
+    full: u64,
+    /// Placements at the end that need no check: 1 for the last move of a puzzle without white
+    /// pin (its sum is always n/2), 0 with a white pin (its last rotation is fixed in advance).
+    tail: u32,
+}
+
+/// A node of the search: rotations still available, disc slots still allowed as sums, current
+/// sum, rotations still to place.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    avail: u64,
+    free: u64,
+    sum: u32,
+    remaining: u32,
+}
+
+impl Kernel {
+    /// `m` rotated so that bit `k` of the result is bit `(k + s) mod n` of `m`.
+    #[inline]
+    fn shifted(&self, m: u64, s: u32) -> u64 {
+        if s == 0 { m } else { ((m >> s) | (m << (self.n - s))) & self.full }
+    }
+
+    /// Rotations allowed next at `node`: available, and leading to an allowed sum.
+    #[inline]
+    fn allowed(&self, node: &Node) -> u64 {
+        self.shifted(node.free, node.sum) & node.avail
+    }
+
+    #[inline]
+    fn child(&self, node: &Node, k: u32) -> Node {
+        let mut s = node.sum + k;
+        if s >= self.n {
+            s -= self.n;
+        }
+        Node {
+            avail: node.avail & !(1 << k),
+            free: node.free & !(1 << s),
+            sum: s,
+            remaining: node.remaining - 1,
+        }
+    }
+
+    /// Number of ways to complete `node`; `None` on overflow. The last constrained placement is
+    /// a popcount, so leaves cost O(1).
+    fn count(&self, node: &Node) -> Option<u64> {
+        if node.remaining <= self.tail {
+            return Some(1);
+        }
+        let allowed = self.allowed(node);
+        if node.remaining == self.tail + 1 {
+            return Some(u64::from(allowed.count_ones()));
+        }
+        let mut total = 0u64;
+        let mut bits = allowed;
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            total = total.checked_add(self.count(&self.child(node, k))?)?;
+        }
+        Some(total)
+    }
+}
+
+/// A task: a prefix node and the first rotation of its prefix.
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    node: Node,
+    first: usize,
+}
+
+/// Euler's totient. O(sqrt n).
+pub fn euler_phi(n: usize) -> usize {
+    let (mut m, mut phi, mut p) = (n, n, 2);
+    while p * p <= m {
+        if m % p == 0 {
+            while m % p == 0 {
+                m /= p;
+            }
+            phi -= phi / p;
+        }
+        p += 1;
+    }
+    if m > 1 {
+        phi -= phi / m;
+    }
+    phi
+}
+
+/// Greatest common divisor.
+pub fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The units of Z_n: `1 <= u < n` with `gcd(u, n) = 1`. O(n log n).
+pub fn units(n: usize) -> Vec<usize> {
+    (1..n).filter(|&u| gcd(u, n) == 1).collect()
+}
+
+fn default_depth(n: usize) -> usize {
+    match n {
+        0..=8 => 1,
+        9..=12 => 2,
+        13..=16 => 3,
+        17..=20 => 4,
+        _ => 5,
+    }
+}
+
+/// The kernel and root node of a puzzle, or `None` if the variant trivially has no solution.
+fn setup(puzzle: &Puzzle) -> Result<Option<(Kernel, Node)>, RotationError> {
+    let n = puzzle.n();
+    if n > MAX_COUNT_N {
+        return Err(RotationError::TooLarge { n, max: MAX_COUNT_N });
+    }
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let blue = puzzle.blue_slot();
+    if blue == 0 {
+        return Ok(None);
+    }
+    let mut avail = full & !1;
+    let mut remaining = n as u32 - 1;
+    let mut tail = 1;
+    if let Some(white) = puzzle.white_slot() {
+        let last = (n / 2 + n - white) % n;
+        if last == 0 {
+            return Ok(None);
+        }
+        avail &= !(1 << last);
+        remaining -= 1;
+        tail = 0;
+    }
+    let free = full & !1 & !(1 << blue);
+    Ok(Some((Kernel { n: n as u32, full, tail }, Node { avail, free, sum: 0, remaining })))
+}
+
+/// The deterministic task list: prefixes of `depth` rotations in lexicographic order.
+/// With `symmetric`, the first rotation runs over the divisors `d < n` of n only: multiplying a
+/// solution by a unit of Z_n gives a solution, and the units map first rotation `d` onto each of
+/// the `phi(n/d)` rotations `k` with `gcd(k, n) = d`, so those all have the count of `d`.
+fn tasks(kernel: &Kernel, root: Node, depth: usize, symmetric: bool) -> Vec<Task> {
+    fn expand(kernel: &Kernel, node: Node, depth: usize, first: usize, out: &mut Vec<Task>) {
+        if depth == 0 || node.remaining <= kernel.tail + 1 {
+            out.push(Task { node, first });
+            return;
+        }
+        let mut bits = kernel.allowed(&node);
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            expand(kernel, kernel.child(&node, k), depth - 1, first, out);
+        }
+    }
+    let n = kernel.n as usize;
+    let mut out = Vec::new();
+    let mut bits = kernel.allowed(&root);
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        let first = k as usize;
+        if symmetric && !n.is_multiple_of(first) {
+            continue;
+        }
+        expand(kernel, kernel.child(&root, k), depth.max(1) - 1, first, &mut out);
+    }
+    out
+}
+
+/// Counts the solutions of any puzzle (standard, white pin, start angle), n <= 64.
+///
+/// Bitmask backtracking: a node keeps the available rotations and the allowed sums in two `u64`
+/// masks; the allowed next rotations are one rotate-and-AND of the masks, the last check is a
+/// popcount. For the standard puzzle the units of Z_n cut the work (only first rotations that
+/// divide n are searched, weighted by phi(n/d)). The tree is cut at a fixed depth into tasks run
+/// on rayon's pool; `progress` is called after each task. Time: proportional to the search tree
+/// (exponential in n); n = 16 takes well under a second.
+///
+/// # Errors
+/// [`RotationError::TooLarge`] for n > 64; [`RotationError::Overflow`] if a count exceeds u128.
+pub fn count_solutions(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
+) -> Result<CountReport, RotationError> {
+    let n = puzzle.n();
+    let Some((kernel, root)) = setup(puzzle)? else {
+        return Ok(CountReport { total: 0, by_first: vec![0; n], tasks: 0 });
+    };
+    if n == 2 {
+        // One rotation, (1): too small to cut into tasks.
+        let mine = options.shard.takes(0);
+        let wins = u128::from(mine && puzzle.verify(&[1]).is_ok());
+        return Ok(CountReport { total: wins, by_first: vec![0, wins], tasks: usize::from(mine) });
+    }
+    let symmetric = options.use_symmetry && puzzle.is_standard();
+    let depth = options.prefix_depth.unwrap_or_else(|| default_depth(n));
+    let all = tasks(&kernel, root, depth, symmetric);
+    let mine: Vec<Task> =
+        all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
+    let total_tasks = mine.len();
+    let done = AtomicUsize::new(0);
+    let run = |task: &Task| -> Option<(usize, u64)> {
+        let c = kernel.count(&task.node);
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(report) = progress {
+            report(Progress { done: finished, total: total_tasks });
+        }
+        Some((task.first, c?))
+    };
+    let results: Vec<Option<(usize, u64)>> =
+        if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
+    // by_rep[d]: solutions with first rotation d, for the searched first rotations.
+    let overflow = RotationError::Overflow { what: "counting solutions" };
+    let mut by_rep = vec![0u128; n];
+    for r in results {
+        let (first, c) = r.ok_or_else(|| overflow.clone())?;
+        by_rep[first] = by_rep[first].checked_add(u128::from(c)).ok_or_else(|| overflow.clone())?;
+    }
+    let mut by_first = vec![0u128; n];
+    if symmetric {
+        for (k, slot) in by_first.iter_mut().enumerate().skip(1) {
+            *slot = by_rep[gcd(k, n)];
+        }
+    } else {
+        by_first = by_rep;
+    }
+    let mut total = 0u128;
+    for c in &by_first {
+        total = total.checked_add(*c).ok_or_else(|| overflow.clone())?;
+    }
+    Ok(CountReport { total, by_first, tasks: total_tasks })
+}
+
+/// Number of solutions of the standard puzzle with n slots: the number of sequencings of Z_n
+/// (OEIS A141599: 1, 2, 4, 24, 288, 3856, 89328, 2755968 for n = 2..16). Uses every speed-up of
+/// [`count_solutions`].
+///
+/// # Errors
+/// A bad or too large `n`, or overflow.
+pub fn count_sequencings(n: usize) -> Result<u128, RotationError> {
+    Ok(count_solutions(&Puzzle::new(n)?, &CountOptions::default(), None)?.total)
+}
+
+/// Solutions of the standard puzzle by the disc slot of the white pin (R8): entry `w` is the
+/// number of solutions when the white pin is in disc slot `w` (0 for `w = n/2`, the blue pin).
+///
+/// Computed from the count by first rotation: reversing a solution gives a solution (its
+/// partial sums are `n/2 - S_{n-1-j}`), so solutions ending with `l` are as many as those starting
+/// with `l`, and the white pin must stand in `n/2 - l`. Same cost as [`count_sequencings`].
+///
+/// # Errors
+/// A bad or too large `n`, or overflow.
+pub fn count_by_white_slot(n: usize) -> Result<Vec<u128>, RotationError> {
+    let report = count_solutions(&Puzzle::new(n)?, &CountOptions::default(), None)?;
+    Ok(by_white_slot_from_first(n, &report.by_first))
+}
+
+/// Converts counts by first rotation into counts by white-pin slot (see [`count_by_white_slot`]).
+fn by_white_slot_from_first(n: usize, by_first: &[u128]) -> Vec<u128> {
+    if n == 2 {
+        // The single solution (1) moves disc slot 0 last; slot 1 holds the blue pin.
+        return vec![by_first.iter().sum(), 0];
+    }
+    (0..n).map(|w| if w == n / 2 { 0 } else { by_first[(n / 2 + n - w) % n] }).collect()
+}
+
+/// Solutions with the white pin in disc slot `w`, counted directly (no symmetry): the slow,
+/// independent check of [`count_by_white_slot`].
+///
+/// # Errors
+/// A bad slot or `n`, or overflow.
+pub fn count_with_white_pin(n: usize, w: usize) -> Result<u128, RotationError> {
+    let puzzle = Puzzle::new(n)?.with_white_pin(w)?;
+    Ok(count_solutions(&puzzle, &CountOptions { use_symmetry: false, ..CountOptions::default() }, None)?
+        .total)
+}
+
+/// Solutions for each start angle of the blue pins (R9): entry `a` is the number of solutions
+/// when the disc's blue pin is in disc slot `a` (angle `a * 360/n` degrees from the top; the seed's
+/// puzzle is `a = n/2`).
+///
+/// Model: the board is unchanged; a move is legal iff the pin under the top is movable and its
+/// board slot is free; the game is won when every movable pin is on the board. So a solution is a
+/// permutation of `1..n` whose sums `S_0..S_{n-2}` are distinct and avoid `a`; the last sum is
+/// `n/2` for every permutation and is not checked (for `a != n/2` the top then shows an emptied
+/// slot, after the win). Multiplying by a unit u of Z_n maps the solutions for `a` onto those for
+/// `u a` (it fixes `n/2`), so only the divisors `a` of n are searched and copied to their class.
+///
+/// # Errors
+/// A bad or too large `n`, or overflow.
+pub fn count_by_start_angle(n: usize) -> Result<Vec<u128>, RotationError> {
+    let base = Puzzle::new(n)?;
+    let mut by_divisor = vec![0u128; n];
+    for d in (1..n).filter(|d| n.is_multiple_of(*d)) {
+        let puzzle = base.with_blue_slot(d)?;
+        by_divisor[d] = count_solutions(&puzzle, &CountOptions::default(), None)?.total;
+    }
+    Ok((0..n).map(|a| if a == 0 { 0 } else { by_divisor[gcd(a, n)] }).collect())
+}
+
+/// Same as [`count_by_start_angle`] but counting every angle directly (no symmetry): the check.
+///
+/// # Errors
+/// A bad or too large `n`, or overflow.
+pub fn count_by_start_angle_direct(n: usize) -> Result<Vec<u128>, RotationError> {
+    let base = Puzzle::new(n)?;
+    let options = CountOptions { use_symmetry: false, ..CountOptions::default() };
+    (0..n).map(|a| Ok(count_solutions(&base.with_blue_slot(a)?, &options, None)?.total)).collect()
+}
+
+/// The plain baseline for benchmarks: recursive backtracking with `Vec<bool>` used-sets, no
+/// masks, no symmetry, one thread. Counts sequencings of Z_n.
+///
+/// # Errors
+/// A bad `n`.
+pub fn count_sequencings_baseline(n: usize) -> Result<u128, RotationError> {
+    check_size(n)?;
+    fn go(n: usize, s: usize, placed: usize, used_k: &mut [bool], used_sum: &mut [bool]) -> u128 {
+        if placed == n - 1 {
+            return 1;
+        }
+        let mut total = 0;
+        for k in 1..n {
+            let s2 = (s + k) % n;
+            if used_k[k] || used_sum[s2] {
+                continue;
+            }
+            used_k[k] = true;
+            used_sum[s2] = true;
+            total += go(n, s2, placed + 1, used_k, used_sum);
+            used_k[k] = false;
+            used_sum[s2] = false;
+        }
+        total
+    }
+    let mut used_k = vec![false; n];
+    let mut used_sum = vec![false; n];
+    used_sum[0] = true;
+    Ok(go(n, 0, 0, &mut used_k, &mut used_sum))
+}
+
+/// The slowest, most obvious count: plays every permutation of `1..n` on the state machine and
+/// counts the wins. O(n! n); meant for n <= 10.
+///
+/// # Errors
+/// A bad `n`, or [`RotationError::TooLarge`] for n > 12.
+pub fn count_by_permutations(puzzle: &Puzzle) -> Result<u128, RotationError> {
+    let n = puzzle.n();
+    if n > 12 {
+        return Err(RotationError::TooLarge { n, max: 12 });
+    }
+    let mut perm: Vec<usize> = (1..n).collect();
+    let mut wins = 0u128;
+    // Heap's algorithm, iterative.
+    let m = perm.len();
+    let mut c = vec![0usize; m];
+    if puzzle.verify(&perm).is_ok() {
+        wins += 1;
+    }
+    let mut i = 0;
+    while i < m {
+        if c[i] < i {
+            if i % 2 == 0 {
+                perm.swap(0, i);
+            } else {
+                perm.swap(c[i], i);
+            }
+            if puzzle.verify(&perm).is_ok() {
+                wins += 1;
+            }
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    Ok(wins)
+}

@@ -1,0 +1,399 @@
+//! Tests of game-rotation against slow, obvious references. Claim ids refer to
+//! `shared/seed-digest.md` (seed 001, R1-R9).
+
+use game_rotation::*;
+use proptest::prelude::*;
+
+/// Every permutation of 1..n (n <= 9), by a simple recursive generator independent of the crate.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    fn go(rest: &mut Vec<usize>, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if rest.is_empty() {
+            out.push(cur.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            let k = rest.remove(i);
+            cur.push(k);
+            go(rest, cur, out);
+            cur.pop();
+            rest.insert(i, k);
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut (1..n).collect(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Distinct partial sums mod n, written out directly.
+fn distinct_sums(n: usize, ks: &[usize]) -> bool {
+    let mut sums = vec![0usize];
+    for &k in ks {
+        sums.push((sums.last().unwrap() + k) % n);
+    }
+    let mut sorted = sums.clone();
+    sorted.sort();
+    sorted.dedup();
+    sorted.len() == sums.len()
+}
+
+#[test]
+fn r1_odd_and_too_small_sizes_are_rejected() {
+    for n in [3usize, 5, 11, 99] {
+        assert_eq!(Puzzle::new(n), Err(RotationError::OddSize { n }));
+    }
+    assert_eq!(Puzzle::new(1), Err(RotationError::TooSmall { n: 1 }));
+    assert_eq!(Puzzle::new(0), Err(RotationError::TooSmall { n: 0 }));
+    assert!(matches!(emptying(7), Err(RotationError::OddSize { n: 7 })));
+    assert!(matches!(count_sequencings(9), Err(RotationError::OddSize { n: 9 })));
+    assert!(matches!(count_sequencings(66), Err(RotationError::TooLarge { n: 66, max: 64 })));
+}
+
+#[test]
+fn r1_wins_are_exactly_the_sequencings_for_every_permutation() {
+    for n in (2..=8).step_by(2) {
+        let puzzle = Puzzle::new(n).unwrap();
+        for perm in permutations(n) {
+            let wins = puzzle.verify(&perm).is_ok();
+            assert_eq!(wins, distinct_sums(n, &perm), "n={n} {perm:?}");
+            assert_eq!(wins, is_sequencing(n, &perm));
+            if wins {
+                // The total is n/2: the blue pin is under the top at the end (R1).
+                assert_eq!(perm.iter().sum::<usize>() % n, n / 2);
+            }
+        }
+    }
+}
+
+#[test]
+fn r3_counts_agree_with_all_permutations_up_to_10() {
+    let expected = [1u128, 2, 4, 24, 288];
+    for (i, n) in (2..=10).step_by(2).enumerate() {
+        let puzzle = Puzzle::new(n).unwrap();
+        let brute = count_by_permutations(&puzzle).unwrap();
+        assert_eq!(brute, expected[i], "n={n}");
+        assert_eq!(count_sequencings(n).unwrap(), brute);
+        assert_eq!(count_sequencings_baseline(n).unwrap(), brute);
+        assert_eq!(solutions(&puzzle).count() as u128, brute);
+        let plain = CountOptions { use_symmetry: false, parallel: false, ..CountOptions::default() };
+        assert_eq!(count_solutions(&puzzle, &plain, None).unwrap().total, brute);
+    }
+}
+
+#[test]
+fn r3_counts_match_the_seed_and_oeis_a141599_up_to_16() {
+    // R3 (Abbildung 4) for n <= 12; OEIS A141599 for 14 and 16.
+    let expected = [1u128, 2, 4, 24, 288, 3856, 89328, 2755968];
+    for (i, n) in (2..=16).step_by(2).enumerate() {
+        assert_eq!(count_sequencings(n).unwrap(), expected[i], "n={n}");
+    }
+    assert_eq!(count_sequencings_baseline(12).unwrap(), 3856);
+}
+
+#[test]
+fn r2_accepted_paths_of_the_automaton_equal_the_count() {
+    for n in (2..=10).step_by(2) {
+        let puzzle = Puzzle::new(n).unwrap();
+        assert_eq!(count_accepted_paths(&puzzle, 2_000_000).unwrap(), count_sequencings(n).unwrap(), "n={n}");
+    }
+    // Also for variants (R8, R9).
+    let white = Puzzle::new(8).unwrap().with_white_pin(3).unwrap();
+    assert_eq!(count_accepted_paths(&white, 100_000).unwrap(), count_by_permutations(&white).unwrap());
+    let angle = Puzzle::new(8).unwrap().with_blue_slot(2).unwrap();
+    assert_eq!(count_accepted_paths(&angle, 100_000).unwrap(), count_by_permutations(&angle).unwrap());
+    assert!(matches!(count_accepted_paths(&Puzzle::new(10).unwrap(), 10), Err(RotationError::Graph(_))));
+}
+
+#[test]
+fn r2_automaton_graph_accepting_states_are_won() {
+    let puzzle = Puzzle::new(6).unwrap();
+    let graph = automaton_graph(&puzzle, 10_000).unwrap();
+    let won: Vec<_> = graph.graph.node_weights().filter(|s| s.is_won()).collect();
+    // Won states: all pins on the board, rotation n/2; the board is full and every disc slot but
+    // the blue one is empty, so there is exactly one won state.
+    assert_eq!(won.len(), 1);
+    assert_eq!(won[0].rotation(), 3);
+    for state in graph.graph.node_weights() {
+        let out = graph.graph.neighbors(graph.node(state).unwrap()).count();
+        assert_eq!(out == 0, state.status() != Status::Ongoing || state.legal_rotations().is_empty());
+    }
+}
+
+#[test]
+fn r4_filling_works_exactly_for_powers_of_two_up_to_64() {
+    for n in (2..=64).step_by(2) {
+        let straight: Vec<usize> = (1..n).collect();
+        let valid = Puzzle::new(n).unwrap().verify(&straight).is_ok();
+        // Independent check: triangular numbers distinct mod n.
+        assert_eq!(valid, distinct_sums(n, &straight), "n={n}");
+        assert_eq!(valid, [2, 4, 8, 16, 32, 64].contains(&n), "n={n}");
+        match filling(n) {
+            Ok(s) => {
+                assert!(valid);
+                assert_eq!(s, straight);
+                // R8: its white-pin slot is next to the blue pin, n/2 + 1 (n/2 for n = 2).
+                assert_eq!(white_slot_of(n, &s), Some((n / 2 + 1) % n.max(3)).filter(|_| n > 2).or(Some(0)));
+            }
+            Err(e) => {
+                assert!(!valid);
+                assert_eq!(e, RotationError::NotPowerOfTwo { n });
+            }
+        }
+    }
+}
+
+#[test]
+fn r5_emptying_is_valid_for_every_even_n_up_to_10000() {
+    assert_eq!(check_emptying_range(2..=10_000).unwrap(), 5000);
+    for n in (2..=10_000).step_by(998) {
+        assert!(distinct_sums(n, &emptying(n).unwrap()));
+    }
+}
+
+#[test]
+fn r5_emptying_closed_form_and_inverse() {
+    assert_eq!(emptying(12).unwrap(), vec![1, 10, 3, 8, 5, 6, 7, 4, 9, 2, 11]);
+    let g: Vec<usize> = (1..12).map(|y| emptying_position(12, y).unwrap()).collect();
+    assert_eq!(g, vec![1, 11, 2, 10, 3, 9, 4, 8, 5, 7, 6]);
+    for n in (2..=300).step_by(2) {
+        let sums = partial_sums(n, &emptying(n).unwrap());
+        for (y, &sum) in sums.iter().enumerate().take(n) {
+            let x = emptying_position(n, y).unwrap();
+            assert_eq!(x, sum, "g({y}) for n={n}");
+            assert_eq!(emptying_step(n, x).unwrap(), y);
+        }
+        // R8: the white pin for emptying stands at g(n-2) = n/2 + 1, mirrored n/2 - 1.
+        if n > 2 {
+            assert_eq!(white_slot_of(n, &emptying(n).unwrap()), Some(n / 2 + 1));
+            let mirrored: Vec<usize> = emptying(n).unwrap().iter().map(|k| n - k).collect();
+            assert_eq!(white_slot_of(n, &mirrored), Some(n / 2 - 1));
+            assert!(Puzzle::new(n).unwrap().with_white_pin(n / 2 - 1).unwrap().verify(&mirrored).is_ok());
+        }
+    }
+    assert!(matches!(emptying_position(12, 12), Err(RotationError::SlotOutOfRange { slot: 12, n: 12 })));
+}
+
+#[test]
+fn r8_counts_by_white_slot_against_direct_counts_and_permutations() {
+    for n in (2..=10).step_by(2) {
+        let by_slot = count_by_white_slot(n).unwrap();
+        assert_eq!(by_slot.iter().sum::<u128>(), count_sequencings(n).unwrap());
+        #[allow(clippy::needless_range_loop)]
+        for w in 0..n {
+            let puzzle = Puzzle::new(n).unwrap();
+            match puzzle.with_white_pin(w) {
+                Ok(p) => {
+                    let brute = count_by_permutations(&p).unwrap();
+                    assert_eq!(by_slot[w], brute, "n={n} w={w}");
+                    assert_eq!(count_with_white_pin(n, w).unwrap(), brute);
+                    // Independent: sequencings whose second-to-last sum is w.
+                    let direct = permutations(n)
+                        .into_iter()
+                        .filter(|p| distinct_sums(n, p) && white_slot_of(n, p) == Some(w))
+                        .count() as u128;
+                    assert_eq!(brute, direct);
+                }
+                Err(e) => {
+                    assert_eq!(w, n / 2);
+                    assert_eq!(e, RotationError::WhitePinOnBluePin { slot: w });
+                    assert_eq!(by_slot[w], 0);
+                }
+            }
+        }
+    }
+    // Larger n: the fast (reversal + units) table against direct counts.
+    let by_slot = count_by_white_slot(12).unwrap();
+    for w in [1usize, 2, 3, 4, 7] {
+        assert_eq!(by_slot[w], count_with_white_pin(12, w).unwrap(), "w={w}");
+    }
+}
+
+#[test]
+fn r9_counts_by_start_angle_against_direct_counts_and_permutations() {
+    for n in (2..=8).step_by(2) {
+        let fast = count_by_start_angle(n).unwrap();
+        assert_eq!(fast, count_by_start_angle_direct(n).unwrap());
+        for (a, &count) in fast.iter().enumerate() {
+            let puzzle = Puzzle::new(n).unwrap().with_blue_slot(a).unwrap();
+            assert_eq!(count, count_by_permutations(&puzzle).unwrap(), "n={n} a={a}");
+        }
+        assert_eq!(fast[n / 2], count_sequencings(n).unwrap());
+        assert_eq!(fast[0], 0);
+    }
+    assert_eq!(count_by_start_angle(10).unwrap(), count_by_start_angle_direct(10).unwrap());
+    // Result (R9): every angle but 0 is solvable, for every even n computed.
+    for n in (4..=12).step_by(2) {
+        assert!(count_by_start_angle(n).unwrap()[1..].iter().all(|&c| c > 0), "n={n}");
+    }
+}
+
+#[test]
+fn units_and_reversal_map_solutions_to_solutions() {
+    for n in (2..=10).step_by(2) {
+        let all: Vec<Vec<usize>> = solutions(&Puzzle::new(n).unwrap()).collect();
+        for s in &all {
+            let reversed: Vec<usize> = s.iter().rev().copied().collect();
+            assert!(all.contains(&reversed));
+            for u in units(n) {
+                let multiplied: Vec<usize> = s.iter().map(|k| k * u % n).collect();
+                assert!(all.contains(&multiplied));
+            }
+        }
+    }
+    assert_eq!(units(12), vec![1, 5, 7, 11]);
+    assert_eq!(euler_phi(12), 4);
+    assert_eq!(
+        (1..=30).map(euler_phi).sum::<usize>(),
+        (1..=30).map(|n| units(n).len().max(usize::from(n == 1))).sum()
+    );
+}
+
+#[test]
+fn enumeration_is_sorted_distinct_and_valid() {
+    for n in (2..=12).step_by(2) {
+        let puzzle = Puzzle::new(n).unwrap();
+        let all: Vec<Vec<usize>> = solutions(&puzzle).collect();
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+        assert!(all.iter().all(|s| puzzle.verify(s).is_ok()));
+        assert_eq!(all.len() as u128, count_sequencings(n).unwrap());
+    }
+    let white = Puzzle::new(10).unwrap().with_white_pin(2).unwrap();
+    let all: Vec<Vec<usize>> = solutions(&white).collect();
+    assert!(all.iter().all(|s| white.verify(s).is_ok()));
+    assert_eq!(all.len() as u128, count_with_white_pin(10, 2).unwrap());
+    assert_eq!(solutions(&Puzzle::new(8).unwrap().with_blue_slot(0).unwrap()).count(), 0);
+}
+
+#[test]
+fn shards_add_up_and_progress_is_reported() {
+    let puzzle = Puzzle::new(12).unwrap();
+    let total = count_sequencings(12).unwrap();
+    for shards in [1usize, 2, 7] {
+        let mut sum = 0;
+        let mut by_first = [0u128; 12];
+        for i in 0..shards {
+            let calls = std::sync::atomic::AtomicUsize::new(0);
+            let progress = |p: Progress| {
+                assert!(p.done <= p.total);
+                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            };
+            let options = CountOptions { shard: Shard::new(i, shards).unwrap(), ..CountOptions::default() };
+            let report = count_solutions(&puzzle, &options, Some(&progress)).unwrap();
+            assert_eq!(calls.into_inner(), report.tasks);
+            sum += report.total;
+            for (sum_k, k) in by_first.iter_mut().zip(&report.by_first) {
+                *sum_k += k;
+            }
+        }
+        assert_eq!(sum, total, "{shards} shards");
+        assert_eq!(by_first.iter().sum::<u128>(), total);
+    }
+    assert_eq!("3/16".parse::<Shard>().unwrap(), Shard::new(3, 16).unwrap());
+    assert!(matches!("16/16".parse::<Shard>(), Err(RotationError::InvalidShard { index: 16, count: 16 })));
+    assert!(matches!("x".parse::<Shard>(), Err(RotationError::ShardSyntax { .. })));
+}
+
+#[test]
+fn find_solution_is_valid_and_exact_on_small_variants() {
+    for n in (2..=12).step_by(2) {
+        let base = Puzzle::new(n).unwrap();
+        assert!(base.verify(&find_solution(&base, 7, 1_000_000).unwrap()).is_ok());
+        let by_slot = count_by_white_slot(n).unwrap();
+        for w in (0..n).filter(|&w| w != n / 2) {
+            let puzzle = base.with_white_pin(w).unwrap();
+            match find_solution(&puzzle, 7, 1_000_000) {
+                Ok(s) => {
+                    assert!(by_slot[w] > 0);
+                    assert!(puzzle.verify(&s).is_ok());
+                    assert_eq!(white_slot_of(n, &s), Some(w));
+                }
+                Err(e) => {
+                    assert_eq!(by_slot[w], 0, "n={n} w={w}: {e}");
+                    assert!(matches!(e, RotationError::NoSolution { .. }));
+                }
+            }
+        }
+    }
+    for n in [20usize, 40, 60] {
+        let s = find_solution(&Puzzle::new(n).unwrap(), 1, 5_000_000).unwrap();
+        assert!(is_sequencing(n, &s));
+    }
+}
+
+#[test]
+fn permuting_finds_valid_solutions() {
+    for n in (2..=30).step_by(2) {
+        for seed in 0..3 {
+            let puzzle = Puzzle::new(n).unwrap();
+            let s = permuting(&puzzle, seed, 20_000_000).unwrap_or_else(|e| panic!("n={n} seed={seed}: {e}"));
+            assert!(is_sequencing(n, &s), "n={n}");
+        }
+        if n > 2 {
+            let puzzle = Puzzle::new(n).unwrap().with_white_pin(1).unwrap();
+            let s = permuting(&puzzle, 5, 20_000_000).unwrap();
+            assert!(puzzle.verify(&s).is_ok());
+        }
+    }
+    // An unsolvable variant gives a typed error, not a loop.
+    let p = Puzzle::new(8).unwrap().with_white_pin(0).unwrap();
+    assert!(matches!(permuting(&p, 1, 1000), Err(RotationError::NoSolution { .. })));
+}
+
+#[test]
+fn state_machine_names_the_broken_rule() {
+    let puzzle = Puzzle::new(6).unwrap();
+    let mut s = puzzle.start();
+    assert_eq!(s.apply(0), Err(RotationError::RotationOutOfRange { k: 0, n: 6 }));
+    assert_eq!(s.apply(6), Err(RotationError::RotationOutOfRange { k: 6, n: 6 }));
+    s.apply(1).unwrap();
+    assert_eq!(s.apply(1), Err(RotationError::BoardSlotTaken { slot: 1 }));
+    // 1 then 5: back to disc slot 0, already emptied.
+    s.apply(5).unwrap();
+    assert_eq!(s.status(), Status::Lost(LossReason::EmptySlotAtTop));
+    assert_eq!(s.apply(2), Err(RotationError::RedPinMissing { disc_slot: 0, blue_pin: false }));
+    // 3 at once: the blue pin comes to the top.
+    let s = puzzle.play(&[3]).unwrap();
+    assert!(s.is_lost());
+    assert_eq!(s.check(1), Err(RotationError::RedPinMissing { disc_slot: 3, blue_pin: true }));
+    // The white pin in disc slot 1, reached first.
+    let white = puzzle.with_white_pin(1).unwrap();
+    let s = white.play(&[1]).unwrap();
+    assert_eq!(s.status(), Status::Lost(LossReason::WhitePinTooEarly));
+    assert_eq!(s.check(2), Err(RotationError::WhitePinTooEarly { pins_left: 3 }));
+    // A won game refuses further moves; a short sequence is not a win.
+    let s = puzzle.play(&[1, 4, 3, 2, 5]).unwrap();
+    assert!(s.is_won());
+    assert_eq!(s.check(1), Err(RotationError::GameAlreadyWon));
+    assert_eq!(puzzle.verify(&[1, 4]), Err(RotationError::NotWon { moves: 2, pins_left: 3 }));
+    assert!(matches!(puzzle.verify(&[1, 1]), Err(RotationError::AtMove { index: 1, k: 1, .. })));
+    assert_eq!(puzzle.with_white_pin(3), Err(RotationError::WhitePinOnBluePin { slot: 3 }));
+    assert_eq!(puzzle.with_blue_slot(6), Err(RotationError::SlotOutOfRange { slot: 6, n: 6 }));
+}
+
+#[test]
+fn large_boards_use_growable_bitsets() {
+    // 200 and 1000 slots: more than 64 or 128 bits.
+    for n in [200usize, 1000] {
+        let s = emptying(n).unwrap();
+        let state = Puzzle::new(n).unwrap().play(&s).unwrap();
+        assert!(state.is_won());
+        assert!((1..n).all(|slot| state.board_taken(slot)));
+        assert!((0..n).all(|slot| state.disc_taken(slot) == (slot == n / 2)));
+    }
+}
+
+proptest! {
+    #[test]
+    fn state_machine_agrees_with_partial_sums(n in (1usize..=8).prop_map(|h| 2 * h), seed in any::<u64>()) {
+        let mut perm: Vec<usize> = (1..n).collect();
+        SplitMix64::new(seed).shuffle(&mut perm);
+        let puzzle = Puzzle::new(n).unwrap();
+        prop_assert_eq!(puzzle.verify(&perm).is_ok(), distinct_sums(n, &perm));
+        // Prefixes: legal iff rotations distinct and sums before each move are fresh and not n/2.
+        for m in 0..perm.len() {
+            let legal = puzzle.play(&perm[..m]).is_ok();
+            let sums = partial_sums(n, &perm[..m]);
+            let fresh = sums[..m].iter().enumerate().all(|(i, s)| *s != n / 2 && !sums[..i].contains(s));
+            prop_assert_eq!(legal, fresh);
+        }
+    }
+}
