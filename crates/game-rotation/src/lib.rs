@@ -15,7 +15,9 @@
 //!   [`count_accepted_paths`] counts the accepted paths of the explicit state graph.
 //! * Solvers, all re-checked on the state machine: [`filling`] (R4), [`emptying`] with its
 //!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5), [`find_solution`]
-//!   (backtracking, R3), [`permuting`] (local search, R6), [`solutions`] (all, as an iterator).
+//!   (backtracking, R3), [`permuting`] (local search, R6), [`solutions`] (all, as an iterator),
+//!   [`construct_solution`] (emptying times a unit, for white pins) and [`solve`] (the fastest
+//!   applicable of these).
 //! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), and the slow references
 //!   [`count_sequencings_baseline`] and [`count_by_permutations`].
@@ -82,6 +84,7 @@ pub use count::{
 pub use error::RotationError;
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
 pub use solve::{
-    Solutions, SplitMix64, check_emptying_range, emptying, emptying_position, emptying_step, filling,
-    find_solution, is_power_of_two, is_sequencing, partial_sums, permuting, solutions, white_slot_of,
+    Solutions, SplitMix64, check_emptying_range, construct_solution, emptying, emptying_position,
+    emptying_step, filling, find_solution, is_power_of_two, is_sequencing, partial_sums, permuting,
+    solutions, solve, white_slot_of,
 };

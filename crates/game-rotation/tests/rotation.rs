@@ -397,3 +397,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn constructions_cover_the_unit_white_slots_for_large_n() {
+    for n in (4..=400).step_by(2) {
+        let base = Puzzle::new(n).unwrap();
+        assert!(is_sequencing(n, &construct_solution(&base).unwrap().unwrap()));
+        for w in (0..n).filter(|&w| w != n / 2) {
+            let puzzle = base.with_white_pin(w).unwrap();
+            let last = (n / 2 + n - w) % n;
+            match construct_solution(&puzzle).unwrap() {
+                Some(s) => {
+                    assert_eq!(gcd(last, n), 1);
+                    assert!(puzzle.verify(&s).is_ok());
+                    assert_eq!(white_slot_of(n, &s), Some(w));
+                }
+                None => assert_ne!(gcd(last, n), 1),
+            }
+        }
+    }
+    // n = 200 with the white pin next to the blue pin, on either side.
+    for w in [99usize, 101] {
+        let puzzle = Puzzle::new(200).unwrap().with_white_pin(w).unwrap();
+        assert!(puzzle.verify(&solve(&puzzle, 1, 1_000_000).unwrap()).is_ok());
+    }
+}
