@@ -78,8 +78,8 @@ mod solve;
 pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
     CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, count_by_permutations, count_by_start_angle,
-    count_by_start_angle_direct, count_by_white_slot, count_sequencings, count_sequencings_baseline,
-    count_solutions, count_with_white_pin, euler_phi, gcd, units,
+    count_by_start_angle_direct, count_by_white_slot, count_classes, count_sequencings,
+    count_sequencings_baseline, count_solutions, count_with_white_pin, euler_phi, gcd, units,
 };
 pub use error::RotationError;
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};

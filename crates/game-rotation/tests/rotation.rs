@@ -422,3 +422,30 @@ fn constructions_cover_the_unit_white_slots_for_large_n() {
         assert!(puzzle.verify(&solve(&puzzle, 1, 1_000_000).unwrap()).is_ok());
     }
 }
+
+#[test]
+fn classes_under_units_and_reversal_match_oeis_a364237() {
+    // OEIS A364237 (https://oeis.org/A364237): 1, 1, 2, 4, 42, 504, 7492, 172480 for n = 2..16.
+    let expected = [1u128, 1, 2, 4, 42, 504, 7492, 172480];
+    for (i, n) in (2..=16).step_by(2).enumerate() {
+        assert_eq!(count_classes(n).unwrap(), expected[i], "n={n}");
+    }
+    // Independent for n <= 10: the orbits of the explicit solution list.
+    for n in (2..=10).step_by(2) {
+        let all: Vec<Vec<usize>> = solutions(&Puzzle::new(n).unwrap()).collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut classes = 0;
+        for s in &all {
+            if seen.contains(s) {
+                continue;
+            }
+            classes += 1;
+            for u in units(n) {
+                let m: Vec<usize> = s.iter().map(|k| k * u % n).collect();
+                seen.insert(m.iter().rev().copied().collect::<Vec<_>>());
+                seen.insert(m);
+            }
+        }
+        assert_eq!(count_classes(n).unwrap(), classes, "n={n}");
+    }
+}
