@@ -41,6 +41,9 @@ enum State {
 struct Search<'a> {
     adj: &'a Adjacency,
     state: Vec<State>,
+    /// Per node, its arcs to options that are not `Out`; at zero the node cannot be absorbed,
+    /// so it must be `In`. This retrograde rule alone solves acyclic graphs without branching.
+    options_not_out: Vec<usize>,
     trail: Vec<usize>,
     queue: Vec<usize>,
 }
@@ -50,6 +53,11 @@ impl Search<'_> {
         match self.state[v] {
             State::Undecided => {
                 self.state[v] = s;
+                if s == State::Out {
+                    for &p in &self.adj.predecessors[v] {
+                        self.options_not_out[p] -= 1;
+                    }
+                }
                 self.trail.push(v);
                 self.queue.push(v);
                 true
@@ -61,6 +69,11 @@ impl Search<'_> {
     fn undo_to(&mut self, len: usize) {
         while self.trail.len() > len {
             let v = self.trail.pop().expect("trail is longer than len");
+            if self.state[v] == State::Out {
+                for &p in &self.adj.predecessors[v] {
+                    self.options_not_out[p] += 1;
+                }
+            }
             self.state[v] = State::Undecided;
         }
     }
@@ -111,8 +124,14 @@ impl Search<'_> {
                     }
                     for i in 0..self.adj.predecessors[v].len() {
                         let p = self.adj.predecessors[v][i];
-                        if self.state[p] == State::Out && !self.check_out(p) {
-                            return false;
+                        let state = self.state[p];
+                        match state {
+                            State::Out if !self.check_out(p) => return false,
+                            // `assign` of an undecided node cannot fail.
+                            State::Undecided if self.options_not_out[p] == 0 => {
+                                self.assign(p, State::In);
+                            }
+                            _ => {}
                         }
                     }
                 }
@@ -127,9 +146,11 @@ impl Search<'_> {
 /// values, in lexicographic order of their membership vectors (members first).
 ///
 /// Backtracking over the nodes in index order, with propagation: a member forces its neighbours
-/// out; a non-member with a single remaining candidate option forces that option in. Worst case
-/// exponential in V (a graph of k disjoint 2-cycles has 2^k kernels), linear on acyclic graphs
-/// in practice. Iterative, so deep graphs do not overflow the stack.
+/// out; a non-member with a single remaining candidate option forces that option in; a node all
+/// of whose options are out (a terminal node, say) is forced in. Worst case exponential in V
+/// (a graph of k disjoint 2-cycles has 2^k kernels; deciding whether a kernel exists is
+/// NP-complete). On an acyclic graph the last rule is retrograde analysis and decides every
+/// node without branching: O(V + E). Iterative, so deep graphs do not overflow the stack.
 ///
 /// ```
 /// use petgraph::graph::DiGraph;
@@ -144,8 +165,13 @@ where
 {
     let adj = Adjacency::new(g);
     let n = adj.successors.len();
-    let mut search =
-        Search { adj: &adj, state: vec![State::Undecided; n], trail: Vec::new(), queue: Vec::new() };
+    let mut search = Search {
+        adj: &adj,
+        state: vec![State::Undecided; n],
+        options_not_out: adj.successors.iter().map(Vec::len).collect(),
+        trail: Vec::new(),
+        queue: Vec::new(),
+    };
     let mut found = Vec::new();
     if max_kernels == 0 {
         return found;
@@ -161,6 +187,12 @@ where
     for v in 0..n {
         if adj.present[v] && adj.successors[v].contains(&v) {
             consistent &= search.assign(v, State::Out);
+        }
+    }
+    // Terminal nodes cannot be absorbed: they are in every kernel.
+    for v in 0..n {
+        if adj.present[v] && adj.successors[v].is_empty() {
+            consistent &= search.assign(v, State::In);
         }
     }
     consistent = consistent && search.propagate();

@@ -118,3 +118,27 @@ fn dot_export_lists_every_node_and_arc_and_marks_the_kernel() {
     assert_eq!(dot.matches("style=filled").count(), 1);
     assert!(dot.contains(r#"1 [label="n\"1\\", style=filled"#));
 }
+
+/// On a larger acyclic graph, Wythoff's game on a 40 x 40 board (seed 000, W1: the colouring
+/// is unique), the search finds exactly one kernel, the P-positions, and stops. Nodes are
+/// numbered from the top corner down, so the search meets positions before their options.
+#[test]
+fn kernels_of_the_wythoff_board_is_the_unique_p_position_set() {
+    const SIDE: u32 = 40;
+    let id = |x: u32, y: u32| SIDE * SIDE - 1 - (x * SIDE + y);
+    let mut arcs = Vec::new();
+    for x in 0..SIDE {
+        for y in 0..SIDE {
+            arcs.extend((0..x).map(|x2| (id(x, y), id(x2, y))));
+            arcs.extend((0..y).map(|y2| (id(x, y), id(x, y2))));
+            arcs.extend((1..=x.min(y)).map(|k| (id(x, y), id(x - k, y - k))));
+        }
+    }
+    let g = DiGraph::<(), ()>::from_edges(arcs);
+    let found = kernels(&g, usize::MAX);
+    assert_eq!(found, vec![p_positions(&g).unwrap()]);
+    // Seed 002, Y2: the first safe pairs (1,2), (3,5), (4,7) are in it, with their mirrors.
+    for (x, y) in [(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7), (7, 4)] {
+        assert!(found[0].contains(&(id(x, y) as usize)), "({x}, {y})");
+    }
+}
