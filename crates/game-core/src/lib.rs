@@ -8,13 +8,19 @@
 //! * for acyclic graphs, in O(V + E) and without recursion: [`grundy_values`], the kernel
 //!   ([`p_positions`]), [`outcomes`], [`misere_outcomes`], [`winning_moves`], [`moves_to_value`];
 //! * for graphs with cycles: [`loopy_outcomes`] (P / N / draw, O(V + E)) and the generalised
-//!   Sprague-Grundy function [`generalized_grundy`];
-//! * for any digraph: [`is_kernel`] and the enumeration of all [`kernels`] (exponential);
+//!   Sprague-Grundy function [`generalized_grundy`] (O((γmax + 2)(V + E)));
+//! * for any digraph: [`is_kernel`] and the enumeration of all [`kernels`] (exponential in
+//!   general, linear on acyclic graphs);
 //! * Graphviz export with [`to_dot`].
 //!
 //! Analyses are free functions over petgraph's graph traits (as in `petgraph::algo`), so any
 //! petgraph graph can be passed directly. Results are vectors indexed by
 //! `NodeIndexable::to_index`.
+//!
+//! Speed: [`grundy_values`] makes one pass over the arcs when options have smaller indices.
+//! On a `DiGraph` it runs as fast as petgraph can walk the successor lists (linked lists of
+//! 16-byte edges); a `petgraph::csr::Csr` of the same graph is about six times faster to
+//! analyse, close to a hand-written `Vec<Vec<u32>>` loop (see `benches/grundy.rs`).
 //!
 //! # Example: a subtraction game in a few lines
 //!

@@ -144,6 +144,7 @@ enum Label {
 
 /// The generalised Sprague-Grundy function γ of any finite graph (Smith 1966; Fraenkel and
 /// Yesha 1986), indexed by `to_index`. On an acyclic graph it equals the Grundy values.
+/// Holes in the index range (removed nodes of a stable graph) are reported as ∞(∅).
 ///
 /// Fraenkel's labelling algorithm, for m = 0, 1, 2, ...:
 /// 1. while some unlabelled u has no option labelled m, and every option of u that is unlabelled

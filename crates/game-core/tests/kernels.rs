@@ -96,6 +96,13 @@ fn holes_in_a_stable_graph_are_not_nodes() {
     assert_eq!(p_positions(&g).unwrap(), vec![0, 3]);
     assert!(is_kernel(&g, &[true, false, false, true]));
     assert_eq!(game_core::grundy_values(&g).unwrap()[..], [0, 0, 1, 0][..]);
+    use game_core::{Gamma, Outcome};
+    assert_eq!(game_core::loopy_outcomes(&g), vec![Outcome::P, Outcome::Draw, Outcome::N, Outcome::P]);
+    let gamma = game_core::generalized_grundy(&g);
+    assert_eq!(
+        gamma,
+        vec![Gamma::Finite(0), Gamma::Infinite(Default::default()), Gamma::Finite(1), Gamma::Finite(0)]
+    );
 }
 
 #[test]
