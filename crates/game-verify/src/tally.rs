@@ -35,7 +35,7 @@ impl Tally {
 
     /// Hashes a computed object into the digest (its `Debug` text, which is canonical for the
     /// plain integers, tuples and vectors recorded here).
-    pub fn record(&mut self, object: &impl std::fmt::Debug) {
+    pub fn record<T: std::fmt::Debug + ?Sized>(&mut self, object: &T) {
         self.hasher.update(format!("{object:?}\n").as_bytes());
     }
 
