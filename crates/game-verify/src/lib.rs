@@ -125,8 +125,21 @@ pub fn registry() -> Vec<Claim> {
 }
 
 /// Runs one claim's check at the given scale.
+///
+/// A check that panics (a bug in a checked crate or in the check) is reported as refuted, with the
+/// panic message as its counterexample, so one broken claim cannot hide the others.
 pub fn run(claim: &Claim, scale: Scale) -> Report {
-    let Evidence { bound, tally } = (claim.check)(scale);
+    let check = claim.check;
+    let Evidence { bound, tally } = std::panic::catch_unwind(move || check(scale)).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".into());
+        let mut tally = Tally::new();
+        tally.case(false, || format!("the check panicked: {message}"));
+        Evidence { bound: "(the check panicked)".into(), tally }
+    });
     let verdict = if tally.counterexample().is_some() { Verdict::Refuted } else { Verdict::Holds };
     Report {
         claim: claim.id.to_string(),

@@ -1,6 +1,8 @@
 //! The registry: one module per source.
 
 mod common;
+mod nim;
+mod sums;
 mod wythoff;
 
 use crate::Claim;
@@ -8,6 +10,8 @@ use crate::Claim;
 pub(crate) fn all() -> Vec<Claim> {
     let mut claims = Vec::new();
     claims.extend(common::claims());
+    claims.extend(sums::claims());
     claims.extend(wythoff::claims());
+    claims.extend(nim::claims());
     claims
 }
