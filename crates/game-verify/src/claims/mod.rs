@@ -2,6 +2,7 @@
 
 mod common;
 mod nim;
+mod rotation;
 mod sums;
 mod wythoff;
 
@@ -13,5 +14,6 @@ pub(crate) fn all() -> Vec<Claim> {
     claims.extend(sums::claims());
     claims.extend(wythoff::claims());
     claims.extend(nim::claims());
+    claims.extend(rotation::claims());
     claims
 }
