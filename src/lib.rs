@@ -12,6 +12,9 @@
 //! assert_eq!(values[g.node(&(6, 3)).unwrap().index()], 6 ^ 3);
 //! # Ok::<(), impartial_games::core::GameError>(())
 //! ```
+//!
+//! The examples of the project README follow; they are compiled and run as doctests.
+#![doc = include_str!("../README.md")]
 
 pub use game_core as core;
 pub use game_nim as nim;
