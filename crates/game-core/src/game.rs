@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use petgraph::csr::Csr;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::GameError;
@@ -75,6 +76,41 @@ impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
     /// True if no position was reached (no roots were given).
     pub fn is_empty(&self) -> bool {
         self.graph.node_count() == 0
+    }
+
+    /// The same graph in compressed sparse row form, with the same node numbers.
+    ///
+    /// Analyses on a `Csr` walk contiguous successor arrays instead of petgraph's linked edge
+    /// lists: the Grundy benchmark runs about six times faster on it (see the crate doc). Worth
+    /// it when a large graph is analysed more than once or is very large. O(V + E log d), d the
+    /// largest out-degree.
+    ///
+    /// ```
+    /// use game_core::{explore, grundy_values, Game};
+    /// struct Nim1;
+    /// impl Game for Nim1 {
+    ///     type Position = u8;
+    ///     fn moves(&self, h: &u8) -> Vec<u8> { (0..*h).collect() }
+    /// }
+    /// let g = explore(&Nim1, [9u8, 3], 100).unwrap();
+    /// let csr = g.to_csr();
+    /// assert_eq!(grundy_values(&csr).unwrap(), grundy_values(&g.graph).unwrap());
+    /// ```
+    pub fn to_csr(&self) -> Csr<(), (), petgraph::Directed, u32> {
+        let mut arcs: Vec<(u32, u32)> = Vec::with_capacity(self.graph.edge_count());
+        let mut targets: Vec<u32> = Vec::new();
+        for u in self.graph.node_indices() {
+            targets.clear();
+            targets.extend(self.graph.neighbors(u).map(|w| w.index() as u32));
+            targets.sort_unstable();
+            arcs.extend(targets.iter().map(|&t| (u.index() as u32, t)));
+        }
+        let mut csr = Csr::from_sorted_edges(&arcs).expect("arcs are sorted by source, then target");
+        // `from_sorted_edges` numbers nodes up to the largest one with an arc; add the rest.
+        while csr.node_count() < self.graph.node_count() {
+            csr.add_node(());
+        }
+        csr
     }
 }
 

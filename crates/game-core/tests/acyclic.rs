@@ -315,3 +315,48 @@ fn a_graph_too_large_for_u32_values_is_an_error() {
         Err(GameError::GraphTooLarge { nodes: u32::MAX as usize + 1, max: u32::MAX as usize - 1 })
     );
 }
+
+/// `to_csr` keeps node numbers, arcs and trailing isolated nodes, so every analysis agrees.
+#[test]
+fn to_csr_gives_the_same_analyses_as_the_digraph() {
+    use game_core::{Game, explore, grundy_values, loopy_outcomes, misere_outcomes};
+    use petgraph::visit::IntoNeighbors;
+    struct Take123;
+    impl Game for Take123 {
+        type Position = u32;
+        fn moves(&self, heap: &u32) -> Vec<u32> {
+            (1..=3).filter(|&s| s <= *heap).map(|s| heap - s).collect()
+        }
+    }
+    // Heap 0 (no arcs) is a root here; the other roots reach it too.
+    let g = explore(&Take123, [40u32, 0, 17], 1_000).unwrap();
+    let csr = g.to_csr();
+    assert_eq!(csr.node_count(), g.len());
+    for u in g.graph.node_indices() {
+        let mut a: Vec<usize> = g.graph.neighbors(u).map(|w| w.index()).collect();
+        let mut b: Vec<usize> = (&csr).neighbors(u.index() as u32).map(|w| w as usize).collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "successors of node {}", u.index());
+    }
+    assert_eq!(grundy_values(&csr).unwrap(), grundy_values(&g.graph).unwrap());
+    assert_eq!(misere_outcomes(&csr).unwrap(), misere_outcomes(&g.graph).unwrap());
+    assert_eq!(loopy_outcomes(&csr), loopy_outcomes(&g.graph));
+}
+
+/// A graph whose last node has no arcs still has it in the Csr.
+#[test]
+fn to_csr_keeps_a_trailing_isolated_node() {
+    use game_core::{Game, explore};
+    struct Countdown;
+    impl Game for Countdown {
+        type Position = u32;
+        fn moves(&self, n: &u32) -> Vec<u32> {
+            if *n == 0 { vec![] } else { vec![n - 1] }
+        }
+    }
+    // Node order: 3, 2, 1, 0: node 3 (heap 0) has no arcs and is the last node.
+    let g = explore(&Countdown, [3u32], 10).unwrap();
+    assert_eq!(*g.position(petgraph::graph::NodeIndex::new(3)), 0);
+    assert_eq!(g.to_csr().node_count(), 4);
+}
