@@ -154,14 +154,37 @@ impl OctalGame {
         }
     }
 
-    /// Whether some split of heap `n` (after removing `k` with digit bit 4) has value `target`.
-    fn some_split_has_value(&self, values: &[u32], n: usize, target: u32) -> bool {
-        self.digits.iter().enumerate().any(|(k, &d)| {
-            d & LEAVE_TWO != 0 && n >= k + 2 && {
-                let rest = n - k;
-                (1..=rest / 2).any(|a| values[a] ^ values[rest - a] == target)
+    /// The least `v` with `needed[v]` that no split of heap `n` has as its value, or `None` if
+    /// every needed value occurs. One walk over the splits by the smaller part `a`, across all
+    /// take amounts at once, that stops as soon as the last needed value is seen: the hits
+    /// usually sit at small `a`. (Walking one take amount to the end before the next, and one
+    /// value at a time, made Kayles O(n^2).) Clears the entries of `needed` it finds.
+    fn first_missing_split_value(&self, values: &[u32], n: usize, needed: &mut [bool]) -> Option<u32> {
+        let mut missing = needed.iter().filter(|&&x| x).count();
+        if missing == 0 {
+            return None;
+        }
+        let rests: Vec<usize> = self
+            .digits
+            .iter()
+            .enumerate()
+            .filter(|&(k, &d)| d & LEAVE_TWO != 0 && n >= k + 2)
+            .map(|(k, _)| n - k)
+            .collect();
+        let longest = rests.iter().map(|rest| rest / 2).max().unwrap_or(0);
+        'walk: for a in 1..=longest {
+            for &rest in rests.iter().filter(|&&rest| a <= rest / 2) {
+                let v = (values[a] ^ values[rest - a]) as usize;
+                if let Some(slot) = needed.get_mut(v).filter(|slot| **slot) {
+                    *slot = false;
+                    missing -= 1;
+                    if missing == 0 {
+                        break 'walk;
+                    }
+                }
             }
-        })
+        }
+        needed.iter().position(|&x| x).map(|v| v as u32)
     }
 
     /// Grundy values of heaps `0..=up_to`, fast: the rare/common ("sparse space") technique.
@@ -173,19 +196,39 @@ impl OctalGame {
     ///
     /// 1. mark the options leaving zero or one heap, and every split `(r, n - k - r)` with `r`
     ///    a rare heap — O(number of rare heaps) instead of O(n);
-    /// 2. walk `v = 0, 1, 2, ...`: a marked `v` is an option; an unmarked common `v` is certainly
-    ///    not an option (step 1 found all common options), so it is the mex; an unmarked rare `v`
-    ///    is looked for among all splits (a scan that stops at the first hit, usually at once),
-    ///    and is the mex if none has it.
+    /// 2. the least unmarked common value `c` bounds the mex (every common option is marked);
+    ///    the unmarked rare values below `c` are looked for in one walk over all splits, which
+    ///    stops as soon as the last of them is seen (usually at once). The mex is the least
+    ///    rare value not found, or `c`.
     ///
     /// This is exact for every mask; the mask only decides the speed. It is chosen from the values
     /// so far, at heap sizes 64, 128, 256, ..., as the mask (over the low bits) that makes the
     /// fewest heaps rare. For Kayles the rare heaps are finitely many and the cost is about
     /// O(up_to); for games without such structure it degrades gracefully towards O(up_to^2).
     ///
+    /// Periodicity shortcut: at heap sizes 128, 256, 512, ... the values so far are tested by the
+    /// Guy-Smith theorem ([`crate::guy_smith_periodicity`]); once a period is proven, the rest of
+    /// the table is filled by it — exact by the theorem. Kayles (period 12 from 71) and Dawson's
+    /// Kayles (period 34 from 53) are proven at 256, so 10^6 values cost little more than the
+    /// copy. [`Self::grundy_values_sparse`] is the method without the shortcut.
+    ///
     /// # Errors
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
     pub fn grundy_values(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
+        self.sparse_values(up_to, true)
+    }
+
+    /// Grundy values of heaps `0..=up_to` by the rare/common method alone, without the
+    /// periodicity shortcut of [`Self::grundy_values`] (every value computed from its options).
+    /// For measuring the method and for cross-checks.
+    ///
+    /// # Errors
+    /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
+    pub fn grundy_values_sparse(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
+        self.sparse_values(up_to, false)
+    }
+
+    fn sparse_values(&self, up_to: usize, use_period: bool) -> Result<Vec<u32>, NimError> {
         Self::check_size(up_to)?;
         let splits: Vec<usize> =
             self.digits.iter().enumerate().filter(|&(_, &d)| d & LEAVE_TWO != 0).map(|(k, _)| k).collect();
@@ -195,40 +238,60 @@ impl OctalGame {
         }
         let mut values: Vec<u32> = Vec::with_capacity(up_to + 1);
         let mut marks = Marks::default();
-        // Before the first mask choice every value counts as rare (mask 0): steps 1 and 2 then
-        // enumerate all splits, which is the plain method.
-        let mut mask: u32 = 0;
+        // Before the first mask choice there is no mask: the values come from all splits, which
+        // is the plain method on the first 64 heaps.
+        let mut mask: Option<u32> = None;
         let is_rare = |mask: u32, v: u32| (v & mask).count_ones().is_multiple_of(2);
         let mut rare_heaps: Vec<usize> = Vec::new();
         let mut next_mask_choice = 64usize;
+        let mut next_period_check = 128usize;
+        let mut needed: Vec<bool> = Vec::new();
         for n in 0..=up_to {
             if n == next_mask_choice {
-                mask = choose_mask(&values);
-                rare_heaps = (1..n).filter(|&h| is_rare(mask, values[h])).collect();
+                let chosen = choose_mask(&values);
+                mask = Some(chosen);
+                rare_heaps = (1..n).filter(|&h| is_rare(chosen, values[h])).collect();
                 next_mask_choice = next_mask_choice.saturating_mul(2);
+            }
+            if use_period && n == next_period_check {
+                next_period_check = next_period_check.saturating_mul(2);
+                // Guy-Smith: a period seen over enough values holds forever, so the rest of
+                // the table is a copy (exact, not a guess; see `guy_smith_periodicity`).
+                if let Some(periodicity) = guy_smith_periodicity(&values, self.max_take()) {
+                    for m in n..=up_to {
+                        values.push(values[periodicity.reduce(m as u64)]);
+                    }
+                    return Ok(values);
+                }
             }
             marks.next_position();
             self.mark_whole_and_single(&values, n, &mut marks);
-            for &k in &splits {
-                if n < k + 2 {
-                    continue;
+            let value = match mask {
+                None => {
+                    for &k in splits.iter().filter(|&&k| n >= k + 2) {
+                        let rest = n - k;
+                        (1..=rest / 2).for_each(|a| marks.mark(values[a] ^ values[rest - a]));
+                    }
+                    (0..).find(|&v| !marks.is_marked(v)).unwrap_or(0)
                 }
-                let rest = n - k;
-                for &r in rare_heaps.iter().take_while(|&&r| r < rest) {
-                    marks.mark(values[r] ^ values[rest - r]);
+                Some(mask) => {
+                    for &k in splits.iter().filter(|&&k| n >= k + 2) {
+                        let rest = n - k;
+                        for &r in rare_heaps.iter().take_while(|&&r| r < rest) {
+                            marks.mark(values[r] ^ values[rest - r]);
+                        }
+                    }
+                    // Every common option is marked now, so the least unmarked common value
+                    // bounds the mex; only the unmarked rare values below it are in doubt.
+                    let common_mex =
+                        (0..).find(|&v| !is_rare(mask, v) && !marks.is_marked(v)).unwrap_or(u32::MAX);
+                    needed.clear();
+                    needed.extend((0..common_mex).map(|v| is_rare(mask, v) && !marks.is_marked(v)));
+                    self.first_missing_split_value(&values, n, &mut needed).unwrap_or(common_mex)
                 }
-            }
-            let mut value = 0u32;
-            loop {
-                if !marks.is_marked(value)
-                    && (!is_rare(mask, value) || !self.some_split_has_value(&values, n, value))
-                {
-                    break;
-                }
-                value += 1;
-            }
+            };
             marks.note_value(value);
-            if n >= 1 && is_rare(mask, value) {
+            if n >= 1 && mask.is_none_or(|mask| is_rare(mask, value)) {
                 rare_heaps.push(n);
             }
             values.push(value);
@@ -509,7 +572,10 @@ mod tests {
     fn sparse_equals_plain_on_long_runs() {
         for code in ["0.77", "0.07", "0.6", "0.137", "4.07", "0.165", "0.356", "0.26", "0.4", "0.54"] {
             let g = game(code);
-            assert_eq!(g.grundy_values(3000).unwrap(), g.grundy_values_plain(3000).unwrap(), "{code}");
+            let plain = g.grundy_values_plain(3000).unwrap();
+            assert_eq!(g.grundy_values_sparse(3000).unwrap(), plain, "{code} sparse");
+            // With the periodicity shortcut (proven periods are filled in, not computed).
+            assert_eq!(g.grundy_values(3000).unwrap(), plain, "{code}");
         }
     }
 
@@ -531,7 +597,9 @@ mod tests {
                 code.push(char::from(b'0' + d));
             }
             let g = game(&code);
-            prop_assert_eq!(g.grundy_values(400).unwrap(), g.grundy_values_plain(400).unwrap(), "{}", code);
+            let plain = g.grundy_values_plain(400).unwrap();
+            prop_assert_eq!(&g.grundy_values_sparse(400).unwrap(), &plain, "{} sparse", code);
+            prop_assert_eq!(&g.grundy_values(400).unwrap(), &plain, "{}", code);
         }
     }
 }
