@@ -1,0 +1,224 @@
+//! The command line, declared with clap's derive API.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Exact answers about impartial games: Wythoff, Nim, subtraction and octal games, the rotation
+/// puzzle and your own games given as graphs.
+#[derive(Debug, Parser)]
+#[command(name = "games", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Print one JSON object (stable field names) instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// What to compute.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommand families.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Wythoff's game: P-positions, winning moves, Grundy values, a picture of the table.
+    #[command(subcommand)]
+    Wythoff(WythoffCommand),
+    /// Nim on several heaps, normal or misère play.
+    #[command(subcommand)]
+    Nim(NimCommand),
+    /// A subtraction game: its proven period, or a position of several heaps.
+    Subtraction(SubtractionArgs),
+    /// An octal game (e.g. Kayles 0.77): Grundy values or the proven period.
+    Octal(OctalArgs),
+    /// The rotation puzzle of seed 001: solve, count, draw.
+    #[command(subcommand)]
+    Rotation(RotationCommand),
+    /// Your own game as an edge list or DOT file: Grundy values, outcomes, kernels.
+    Graph(GraphArgs),
+    /// Play against the perfect strategy (or solve the puzzle with hints), line by line on stdin.
+    #[command(subcommand)]
+    Play(PlayCommand),
+}
+
+/// `games wythoff ...`
+#[derive(Debug, Subcommand)]
+pub enum WythoffCommand {
+    /// The N-th P-position (a_N, b_N) = (floor(N phi), floor(N phi^2)), exact for every u64 N.
+    Pair {
+        /// Index N (0 gives (0, 0)).
+        n: u64,
+    },
+    /// Whether (X, Y) is a P- or an N-position, and every winning move.
+    Moves {
+        /// First heap / column.
+        x: u64,
+        /// Second heap / row.
+        y: u64,
+    },
+    /// The Sprague-Grundy value G(X, Y).
+    Grundy {
+        /// First heap.
+        x: u64,
+        /// Second heap.
+        y: u64,
+        /// Refuse rectangles (X+1)(Y+1) larger than this many cells.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_cells: u64,
+    },
+    /// The N x N table of Grundy values; with --svg FILE a picture of it.
+    Table {
+        /// Side of the table.
+        n: u64,
+        /// Write an SVG picture to FILE (colour by value, P-positions outlined and dotted).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// PNG output (not supported: use --svg).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+    },
+}
+
+/// `games nim ...`
+#[derive(Debug, Subcommand)]
+pub enum NimCommand {
+    /// Outcome (P or N) and every winning move of a Nim position.
+    Moves {
+        /// Heap sizes.
+        #[arg(required = true, num_args = 1..)]
+        heaps: Vec<u64>,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
+    },
+}
+
+/// `games subtraction SET (--period | --heaps H...)`
+#[derive(Debug, Args)]
+pub struct SubtractionArgs {
+    /// The amounts a move may take, comma-separated, e.g. 1,3,5.
+    pub set: String,
+    /// Misère play (the last mover loses).
+    #[arg(long)]
+    pub misere: bool,
+    /// Print the exact, proven pre-period and period of the one-heap values.
+    #[arg(long, conflicts_with = "heaps")]
+    pub period: bool,
+    /// Analyse a position of several heaps: value, outcome, winning moves.
+    #[arg(long, num_args = 1.., value_name = "H")]
+    pub heaps: Option<Vec<u64>>,
+    /// Largest heap examined when looking for the period.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max: u64,
+}
+
+/// `games octal CODE (--values N | --period [--max N])`
+#[derive(Debug, Args)]
+pub struct OctalArgs {
+    /// The octal code, e.g. 0.77 (Kayles) or 0.07 (Dawson's Kayles).
+    pub code: String,
+    /// Print the Grundy values of heaps 0..=N.
+    #[arg(long, value_name = "N", conflicts_with = "period")]
+    pub values: Option<u64>,
+    /// Print the exact period proven by the Guy-Smith theorem.
+    #[arg(long)]
+    pub period: bool,
+    /// Largest heap examined when looking for the period.
+    #[arg(long, default_value_t = 10_000)]
+    pub max: u64,
+}
+
+/// A solving method of the rotation puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Rotate 1, 2, ..., n-1 (n a power of two only, R4).
+    Fill,
+    /// Gordon's sequencing (every even n, R5).
+    Empty,
+    /// Randomised backtracking search (R3).
+    Search,
+    /// Local search by swaps (R6).
+    Permute,
+}
+
+/// `games rotation ...`
+#[derive(Debug, Subcommand)]
+pub enum RotationCommand {
+    /// One solution of the puzzle with N slots.
+    Solve {
+        /// Number of slots (even, >= 2).
+        n: u64,
+        /// Method; by default the fastest that applies.
+        #[arg(long, value_enum)]
+        method: Option<Method>,
+        /// Put the white pin (moved last) in this disc slot.
+        #[arg(long, value_name = "SLOT")]
+        white: Option<u64>,
+        /// Seed of the randomised methods.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Budget (nodes or steps) of the searches.
+        #[arg(long, default_value_t = 50_000_000)]
+        budget: u64,
+    },
+    /// The number of solutions (sequencings of Z_N).
+    Count {
+        /// Number of slots (even, 2..=64).
+        n: u64,
+        /// Also count by the disc slot of the white pin (R8).
+        #[arg(long)]
+        by_white_slot: bool,
+        /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
+        #[arg(long, value_name = "I/K")]
+        shard: Option<String>,
+    },
+    /// Draw a solution move by move as an SVG picture.
+    Draw {
+        /// Number of slots (even, 2..=64).
+        n: u64,
+        /// The SVG file to write.
+        #[arg(long, value_name = "FILE", required = true)]
+        svg: PathBuf,
+        /// Method used to find the solution drawn.
+        #[arg(long, value_enum)]
+        method: Option<Method>,
+    },
+}
+
+/// `games graph FILE`
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// An edge list (`a b` per line, `#` comments) or a DOT digraph (`digraph { a -> b }`).
+    pub file: PathBuf,
+    /// Print the graph as DOT with the kernel (P-positions) filled black.
+    #[arg(long)]
+    pub dot: bool,
+    /// Enumerate at most this many kernels (loopy graphs can have exponentially many).
+    #[arg(long, default_value_t = 16)]
+    pub max_kernels: usize,
+}
+
+/// `games play ...`
+#[derive(Debug, Subcommand)]
+pub enum PlayCommand {
+    /// Wythoff's game from (X, Y); you move first, type the position you move to: `x y`.
+    Wythoff {
+        /// First heap.
+        x: u64,
+        /// Second heap.
+        y: u64,
+    },
+    /// Nim; you move first, type `heap amount` (heaps numbered from 1).
+    Nim {
+        /// Heap sizes.
+        #[arg(required = true, num_args = 1..)]
+        heaps: Vec<u64>,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
+    },
+    /// Solve the rotation puzzle with N slots: type a rotation k, `hint`, `undo`.
+    Rotation {
+        /// Number of slots (even, 2..=64).
+        n: u64,
+    },
+}

@@ -1,0 +1,188 @@
+//! `games nim`, `games subtraction`, `games octal`: heap games through game-nim.
+
+use std::fmt::Write;
+
+use game_core::Outcome;
+use game_nim::{NimMove, OctalGame, PlayRule, SubtractionSet, nim_sum, outcome, winning_moves};
+use serde_json::json;
+
+use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
+use crate::error::{CliError, to_usize};
+use crate::output::Output;
+
+/// Positions of several heaps in misère subtraction games are decided on the explicit graph,
+/// which may have at most this many positions.
+pub const MISERE_NODE_LIMIT: usize = 2_000_000;
+
+/// Largest N accepted by `games octal CODE --values N` (the values are all printed).
+pub const MAX_OCTAL_VALUES: u64 = 1_000_000;
+
+/// The rule from the `--misere` flag.
+pub fn rule(misere: bool) -> PlayRule {
+    if misere { PlayRule::Misere } else { PlayRule::Normal }
+}
+
+/// Runs `games nim moves`.
+pub fn run_nim(command: &NimCommand) -> Result<Output, CliError> {
+    let NimCommand::Moves { heaps, misere } = command;
+    let play = rule(*misere);
+    let result = outcome(heaps, play);
+    let wins = winning_moves(heaps, play);
+    let rule_name = if *misere { "misère" } else { "normal" };
+    let mut text = format!(
+        "heaps {:?}, nim-sum {}, {rule_name} play: {}",
+        heaps,
+        nim_sum(heaps),
+        match result {
+            Outcome::P => "P-position (the player to move loses)".to_string(),
+            _ if wins.is_empty() => "N-position (no move left: the player to move has won)".to_string(),
+            _ => format!("N-position, {} winning move(s)", wins.len()),
+        }
+    );
+    for m in &wins {
+        let _ = write!(text, "\n  {}", describe_nim_move(heaps, m));
+    }
+    let moves_json: Vec<_> = wins
+        .iter()
+        .map(|m| json!({ "heap": m.heap + 1, "from": heaps[m.heap], "to": m.new_size, "take": heaps[m.heap] - m.new_size }))
+        .collect();
+    Ok(Output::new(
+        text,
+        json!({
+            "heaps": heaps,
+            "misere": misere,
+            "nim_sum": nim_sum(heaps),
+            "outcome": result,
+            "winning_moves": moves_json,
+        }),
+    ))
+}
+
+/// "heap 1: 22 -> 19 (take 3)", heaps numbered from 1.
+pub fn describe_nim_move(heaps: &[u64], m: &NimMove) -> String {
+    let from = heaps[m.heap];
+    format!("heap {}: {} -> {} (take {})", m.heap + 1, from, m.new_size, from - m.new_size)
+}
+
+/// Parses a subtraction set written like `1,3,5`.
+pub fn parse_set(text: &str) -> Result<SubtractionSet, CliError> {
+    let mut amounts = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            if text.trim().is_empty() {
+                return Err(game_nim::NimError::EmptySubtractionSet.into());
+            }
+            return Err(CliError::bad(format!("subtraction set {text:?}: empty entry (write e.g. 1,3,5)")));
+        }
+        let value: u64 = part.parse().map_err(|_| {
+            CliError::bad(format!("subtraction set {text:?}: {part:?} is not a whole number in 1..2^64"))
+        })?;
+        amounts.push(value);
+    }
+    Ok(SubtractionSet::new(amounts)?)
+}
+
+/// Runs `games subtraction SET ...`.
+pub fn run_subtraction(args: &SubtractionArgs) -> Result<Output, CliError> {
+    let set = parse_set(&args.set)?;
+    let rule_name = if args.misere { "misère" } else { "normal" };
+    if let Some(heaps) = &args.heaps {
+        return subtraction_heaps(&set, heaps, args.misere);
+    }
+    if !args.period {
+        return Err(CliError::bad("say what to compute: --period or --heaps H1 H2 ..."));
+    }
+    let analysis = if args.misere { set.analyse_misere(args.max)? } else { set.analyse_normal(args.max)? };
+    let p = analysis.periodicity;
+    let values: Vec<String> = analysis.values.iter().map(u32::to_string).collect();
+    let text = format!(
+        "subtraction set {:?}, {rule_name} play: pre-period {}, period {} (proven)\nvalues g(0..{}): {}",
+        set.amounts(),
+        p.preperiod,
+        p.period,
+        p.preperiod + p.period,
+        values.join(" ")
+    );
+    Ok(Output::new(
+        text,
+        json!({
+            "set": set.amounts(),
+            "misere": args.misere,
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "values": analysis.values,
+        }),
+    ))
+}
+
+/// A position of several heaps of a subtraction game.
+fn subtraction_heaps(set: &SubtractionSet, heaps: &[u64], misere: bool) -> Result<Output, CliError> {
+    if misere {
+        let result = set.misere_outcome_explicit(heaps, MISERE_NODE_LIMIT)?;
+        let text = format!("subtraction set {:?}, misère play, heaps {heaps:?}: {result}", set.amounts());
+        return Ok(Output::new(
+            text,
+            json!({ "set": set.amounts(), "misere": true, "heaps": heaps, "outcome": result,
+                    "grundy": null, "winning_moves": null }),
+        ));
+    }
+    let analysis = set.analyse_normal(1_000_000)?;
+    let value = analysis.grundy_of_heaps(heaps);
+    let result = if value == 0 { Outcome::P } else { Outcome::N };
+    let wins = set.winning_moves(&analysis, heaps);
+    let mut text = format!(
+        "subtraction set {:?}, heaps {heaps:?}: Grundy value {value}, {result}-position, {} winning move(s)",
+        set.amounts(),
+        wins.len()
+    );
+    for &(heap, take) in &wins {
+        let _ =
+            write!(text, "\n  heap {}: {} -> {} (take {take})", heap + 1, heaps[heap], heaps[heap] - take);
+    }
+    let moves_json: Vec<_> = wins
+        .iter()
+        .map(|&(h, take)| json!({ "heap": h + 1, "from": heaps[h], "to": heaps[h] - take, "take": take }))
+        .collect();
+    Ok(Output::new(
+        text,
+        json!({ "set": set.amounts(), "misere": false, "heaps": heaps, "outcome": result,
+                "grundy": value, "winning_moves": moves_json }),
+    ))
+}
+
+/// Runs `games octal CODE ...`.
+pub fn run_octal(args: &OctalArgs) -> Result<Output, CliError> {
+    let game: OctalGame = args.code.parse()?;
+    if let Some(n) = args.values {
+        if n > MAX_OCTAL_VALUES {
+            return Err(CliError::bad(format!("--values {n} is too many: at most {MAX_OCTAL_VALUES}")));
+        }
+        let values = game.grundy_values(to_usize(n, "heap")?)?;
+        let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+        let text = format!("octal game {game}: g(0..={n}) = {}", shown.join(" "));
+        return Ok(Output::new(text, json!({ "code": game.to_string(), "values": values })));
+    }
+    if !args.period {
+        return Err(CliError::bad("say what to compute: --values N or --period [--max N]"));
+    }
+    let max = to_usize(args.max, "--max")?;
+    let p = game.periodicity(max)?;
+    let values = game.grundy_values(p.preperiod + p.period)?;
+    let period_values: Vec<String> =
+        values[p.preperiod..p.preperiod + p.period].iter().map(u32::to_string).collect();
+    let text = format!(
+        "octal game {game}: period {} from heap {} on (proven by Guy-Smith)\nperiod values: {}",
+        p.period,
+        p.preperiod,
+        period_values.join(" ")
+    );
+    Ok(Output::new(
+        text,
+        json!({
+            "code": game.to_string(),
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "values": &values[..p.preperiod + p.period],
+        }),
+    ))
+}

@@ -1,0 +1,32 @@
+//! What a subcommand prints: a human-readable text and the same answer as one JSON object.
+
+use serde_json::Value;
+
+/// The answer of a subcommand, in both forms; `main` prints the one the user asked for.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// Text for a human, printed as is (a trailing newline is added if missing).
+    pub text: String,
+    /// The machine-readable answer, printed as one compact JSON object on one line.
+    pub json: Value,
+}
+
+impl Output {
+    /// An answer with both forms.
+    pub fn new(text: impl Into<String>, json: Value) -> Self {
+        Output { text: text.into(), json }
+    }
+
+    /// Prints the JSON object (`json == true`) or the text to stdout.
+    pub fn print(&self, json: bool) {
+        if json {
+            println!("{}", self.json);
+        } else if !self.text.is_empty() {
+            if self.text.ends_with('\n') {
+                print!("{}", self.text);
+            } else {
+                println!("{}", self.text);
+            }
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! `games play wythoff | nim | rotation`: line-oriented dialogues over stdin/stdout.
+//!
+//! The human moves first; the program answers with the perfect strategy (a winning move when
+//! there is one, else a small move that keeps the game long). For the rotation puzzle the human
+//! solves it alone and may ask for a `hint` or `undo` a move. Bad or illegal input is explained
+//! in one line and the game goes on; `quit` or the end of input ends the dialogue cleanly.
+//! With `--json` nothing is printed while playing; one JSON object with the transcript is
+//! printed at the end.
+
+use std::io::{BufRead, Write};
+
+use game_nim::{NimMove, PlayRule, apply_move, winning_moves};
+use game_rotation::{Puzzle, State, Status, emptying};
+use serde_json::{Value, json};
+
+use crate::cli::PlayCommand;
+use crate::error::{CliError, to_usize};
+use crate::heaps::{describe_nim_move, rule};
+use crate::output::Output;
+use crate::wythoff::describe;
+
+/// Largest rotation puzzle offered for play.
+pub const MAX_PLAY_N: u64 = 64;
+
+/// Nodes the hint search may visit before giving up.
+pub const HINT_BUDGET: u64 = 2_000_000;
+
+/// The dialogue: reads lines, prints replies (text mode) and records the transcript.
+struct Dialogue<R> {
+    input: R,
+    json: bool,
+    transcript: Vec<Value>,
+}
+
+/// What the human typed.
+enum Line {
+    /// A line of text, trimmed.
+    Text(String),
+    /// `quit` / `exit` / `q`.
+    Quit,
+    /// End of input.
+    Eof,
+}
+
+impl<R: BufRead> Dialogue<R> {
+    /// Prints a reply (text mode) and records it.
+    fn say(&mut self, text: &str) {
+        if !self.json {
+            println!("{text}");
+            let _ = std::io::stdout().flush();
+        }
+        self.transcript.push(json!({ "say": text }));
+    }
+
+    fn prompt(&mut self, text: &str) {
+        if !self.json {
+            print!("{text} ");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
+    fn read(&mut self) -> Result<Line, CliError> {
+        let mut line = String::new();
+        let read = self
+            .input
+            .read_line(&mut line)
+            .map_err(|source| CliError::Io { path: "<stdin>".to_string(), source })?;
+        if read == 0 {
+            if !self.json {
+                println!();
+            }
+            return Ok(Line::Eof);
+        }
+        let line = line.trim().to_string();
+        self.transcript.push(json!({ "input": line }));
+        Ok(match line.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => Line::Quit,
+            _ => Line::Text(line),
+        })
+    }
+
+    fn finish(self, game: Value, result: &str) -> Output {
+        Output::new(String::new(), json!({ "game": game, "result": result, "transcript": self.transcript }))
+    }
+}
+
+/// Runs a `games play` dialogue on stdin/stdout.
+pub fn run(command: &PlayCommand, json: bool) -> Result<Output, CliError> {
+    let stdin = std::io::stdin();
+    let mut dialogue = Dialogue { input: stdin.lock(), json, transcript: Vec::new() };
+    match command {
+        PlayCommand::Wythoff { x, y } => {
+            play_wythoff(&mut dialogue, *x, *y).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
+        }
+        PlayCommand::Nim { heaps, misere } => {
+            let r = play_nim(&mut dialogue, heaps.clone(), rule(*misere))?;
+            Ok(dialogue.finish(json!({ "nim": heaps, "misere": misere }), r))
+        }
+        PlayCommand::Rotation { n } => {
+            if *n > MAX_PLAY_N {
+                return Err(CliError::bad(format!("n = {n} is too large to play: at most {MAX_PLAY_N}")));
+            }
+            let puzzle = Puzzle::new(to_usize(*n, "n")?)?;
+            let r = play_rotation(&mut dialogue, &puzzle)?;
+            Ok(dialogue.finish(json!({ "rotation": n }), r))
+        }
+    }
+}
+
+/// Parses exactly `count` whole numbers (u64) from a line.
+fn numbers(line: &str, count: usize) -> Result<Vec<u64>, String> {
+    let parts: Vec<&str> =
+        line.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).collect();
+    if parts.len() != count {
+        return Err(format!("expected {count} whole numbers, got {:?}", line));
+    }
+    parts
+        .iter()
+        .map(|p| p.parse::<u64>().map_err(|_| format!("{p:?} is not a whole number (0..2^64)")))
+        .collect()
+}
+
+/// Checks a Wythoff move from (x, y) to (nx, ny).
+fn wythoff_move_error(x: u64, y: u64, nx: u64, ny: u64) -> Option<String> {
+    if nx > x || ny > y {
+        return Some(format!("({nx}, {ny}) is not reachable: heaps only shrink (you have ({x}, {y}))"));
+    }
+    let (dx, dy) = (x - nx, y - ny);
+    if dx == 0 && dy == 0 {
+        return Some("you must take at least one counter".to_string());
+    }
+    if dx != 0 && dy != 0 && dx != dy {
+        return Some(format!(
+            "illegal move: take from one heap, or the same amount from both (you took {dx} and {dy})"
+        ));
+    }
+    None
+}
+
+fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Result<&'static str, CliError> {
+    d.say(&format!(
+        "Wythoff's game from ({x}, {y}). Take any amount from one heap or the same amount from both; \
+         whoever takes the last counter wins. Type the position you move to, e.g. `{} {}`, or quit.",
+        x.saturating_sub(1),
+        y
+    ));
+    loop {
+        if (x, y) == (0, 0) {
+            d.say("No counter left for you: I win.");
+            return Ok("computer_won");
+        }
+        d.prompt(&format!("({x}, {y}) your move:"));
+        let line = match d.read()? {
+            Line::Eof => return Ok("eof"),
+            Line::Quit => {
+                d.say("Bye.");
+                return Ok("quit");
+            }
+            Line::Text(t) => t,
+        };
+        let target = match numbers(&line, 2) {
+            Ok(v) => (v[0], v[1]),
+            Err(e) => {
+                d.say(&format!("? {e}; type two numbers `x y` (the position you move to) or quit"));
+                continue;
+            }
+        };
+        if let Some(e) = wythoff_move_error(x, y, target.0, target.1) {
+            d.say(&format!("? {e}"));
+            continue;
+        }
+        (x, y) = target;
+        if (x, y) == (0, 0) {
+            d.say("You took the last counter: you win!");
+            return Ok("human_won");
+        }
+        let reply = game_wythoff::winning_moves(x, y).first().copied().unwrap_or(if x >= y && x > 0 {
+            (x - 1, y)
+        } else {
+            (x, y - 1)
+        });
+        let how = describe(x, y, reply.0, reply.1);
+        (x, y) = reply;
+        if (x, y) == (0, 0) {
+            d.say(&format!("I move to (0, 0) ({how}): I took the last counter, I win."));
+            return Ok("computer_won");
+        }
+        let verdict = if game_wythoff::is_p_position(x, y) { "a P-position for you" } else { "your chance" };
+        d.say(&format!("I move to ({x}, {y}) ({how}): {verdict}."));
+    }
+}
+
+fn play_nim<R: BufRead>(
+    d: &mut Dialogue<R>,
+    mut heaps: Vec<u64>,
+    play: PlayRule,
+) -> Result<&'static str, CliError> {
+    let misere = play == PlayRule::Misere;
+    let last = if misere { "loses" } else { "wins" };
+    d.say(&format!(
+        "Nim with heaps {heaps:?}{}: take at least one counter from one heap; whoever takes the last counter {last}. \
+         Type `heap amount` (heaps numbered from 1), e.g. `1 1`, or quit.",
+        if misere { " (misère)" } else { "" }
+    ));
+    let empty = |h: &[u64]| h.iter().all(|&v| v == 0);
+    loop {
+        if empty(&heaps) {
+            // Only reached when the start is empty: the human cannot move.
+            let r = if misere { "human_won" } else { "computer_won" };
+            d.say(if misere {
+                "No counter left: you cannot move, so you win (misère)."
+            } else {
+                "No counter left: you cannot move, I win."
+            });
+            return Ok(r);
+        }
+        d.prompt(&format!("{heaps:?} your move:"));
+        let line = match d.read()? {
+            Line::Eof => return Ok("eof"),
+            Line::Quit => {
+                d.say("Bye.");
+                return Ok("quit");
+            }
+            Line::Text(t) => t,
+        };
+        let (heap, amount) = match numbers(&line, 2) {
+            Ok(v) => (v[0], v[1]),
+            Err(e) => {
+                d.say(&format!("? {e}; type `heap amount`, e.g. `1 3`, or quit"));
+                continue;
+            }
+        };
+        if heap == 0 || heap > heaps.len() as u64 {
+            d.say(&format!("? there is no heap {heap}: heaps are numbered 1 to {}", heaps.len()));
+            continue;
+        }
+        let index = (heap - 1) as usize;
+        if heaps[index] == 0 {
+            d.say(&format!("? illegal move: heap {heap} is empty"));
+            continue;
+        }
+        if amount == 0 || amount > heaps[index] {
+            d.say(&format!(
+                "? illegal move: heap {heap} has {} counters, you must take 1 to {}",
+                heaps[index], heaps[index]
+            ));
+            continue;
+        }
+        heaps = apply_move(&heaps, NimMove { heap: index, new_size: heaps[index] - amount })?;
+        if empty(&heaps) {
+            d.say(if misere {
+                "You took the last counter: you lose (misère)."
+            } else {
+                "You took the last counter: you win!"
+            });
+            return Ok(if misere { "computer_won" } else { "human_won" });
+        }
+        let reply = winning_moves(&heaps, play).first().copied().unwrap_or_else(|| {
+            // No winning move: take one counter from the largest heap to keep the game long.
+            let (i, &h) = heaps.iter().enumerate().max_by_key(|&(_, &h)| h).unwrap_or((0, &1));
+            NimMove { heap: i, new_size: h - 1 }
+        });
+        let text = describe_nim_move(&heaps, &reply);
+        heaps = apply_move(&heaps, reply)?;
+        d.say(&format!("I move {text}: heaps {heaps:?}."));
+        if empty(&heaps) {
+            d.say(if misere {
+                "I took the last counter: I lose, you win!"
+            } else {
+                "I took the last counter: I win."
+            });
+            return Ok(if misere { "human_won" } else { "computer_won" });
+        }
+    }
+}
+
+/// A move from `state` that still leads to a solution, if one is found within the budget:
+/// the next move of emptying if the moves so far are its prefix, else a depth-first search.
+fn hint(state: &State, moves: &[usize]) -> Result<Option<usize>, CliError> {
+    let n = state.puzzle().n();
+    let gordon = emptying(n)?;
+    if gordon.starts_with(moves) {
+        return Ok(gordon.get(moves.len()).copied());
+    }
+    let mut budget = HINT_BUDGET;
+    Ok(complete(state, &mut budget).map(|path| path[0]))
+}
+
+/// Depth-first search for moves that win from `state`, within `budget` nodes; the path found,
+/// first move first. Exponential in the worst case, hence the budget.
+fn complete(state: &State, budget: &mut u64) -> Option<Vec<usize>> {
+    if state.is_won() {
+        return Some(Vec::new());
+    }
+    for k in state.legal_rotations() {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let Ok(next) = state.after(k) else { continue };
+        if next.is_lost() {
+            continue;
+        }
+        if let Some(mut rest) = complete(&next, budget) {
+            rest.insert(0, k);
+            return Some(rest);
+        }
+    }
+    None
+}
+
+fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'static str, CliError> {
+    let n = puzzle.n();
+    d.say(&format!(
+        "Rotation puzzle with {n} slots: each move turns the disc by k (1..{}) and plugs the pin under the top \
+         into board slot k, which must be free. Put all {} red pins on the board. Type k, `hint`, `undo` or quit.",
+        n - 1,
+        n - 1
+    ));
+    let mut history: Vec<State> = vec![puzzle.start()];
+    let mut moves: Vec<usize> = Vec::new();
+    loop {
+        let state = history.last().cloned().unwrap_or_else(|| puzzle.start());
+        let free: Vec<String> = state.legal_rotations().iter().map(usize::to_string).collect();
+        d.prompt(&format!("move {} (free board slots: {}):", moves.len() + 1, free.join(" ")));
+        let line = match d.read()? {
+            Line::Eof => return Ok("eof"),
+            Line::Quit => {
+                d.say("Bye.");
+                return Ok("quit");
+            }
+            Line::Text(t) => t,
+        };
+        match line.to_ascii_lowercase().as_str() {
+            "hint" | "h" => {
+                match hint(&state, &moves)? {
+                    Some(k) => d.say(&format!("hint: rotate {k} (a solution continues from there)")),
+                    None if state.is_lost() => d.say("no hint: this position is lost; type undo"),
+                    None => {
+                        d.say("no hint: no solution continues from here (or the search gave up); type undo")
+                    }
+                }
+                continue;
+            }
+            "undo" | "u" => {
+                if moves.pop().is_some() {
+                    history.pop();
+                    d.say(&format!("undone; moves so far: {:?}", moves));
+                } else {
+                    d.say("? nothing to undo");
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let k = match numbers(&line, 1) {
+            Ok(v) => v[0],
+            Err(e) => {
+                d.say(&format!("? {e}; type a rotation k, hint, undo or quit"));
+                continue;
+            }
+        };
+        let k = match usize::try_from(k) {
+            Ok(k) => k,
+            Err(_) => {
+                d.say(&format!("? rotation {k} is not in 1..{n}"));
+                continue;
+            }
+        };
+        let next = match state.after(k) {
+            Ok(next) => next,
+            Err(e) => {
+                d.say(&format!("? {e}"));
+                continue;
+            }
+        };
+        moves.push(k);
+        history.push(next.clone());
+        match next.status() {
+            Status::Won => {
+                d.say(&format!("Solved! Your solution: {:?}", moves));
+                return Ok("solved");
+            }
+            Status::Lost(reason) => {
+                d.say(&format!("Lost ({reason:?}): no red pin can move now; type undo or quit."))
+            }
+            Status::Ongoing => {
+                let top = next.rotation();
+                d.say(&format!("ok: pin in board slot {k}; disc slot {top} is under the top."));
+            }
+        }
+    }
+}
