@@ -374,7 +374,15 @@ pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
             }
             marked
         };
-        let dot = to_dot(g, |i| format!("{} ({})", names[i], display_value(&values[i])), |i| kernel[i]);
+        let mut dot = to_dot(g, |i| format!("{} ({})", names[i], display_value(&values[i])), |i| kernel[i]);
+        let marked: Vec<&str> = (0..names.len()).filter(|&i| kernel[i]).map(|i| names[i]).collect();
+        let what = match (acyclic, kernel_list.len()) {
+            (true, _) => "the kernel (P-positions)",
+            (false, 0) => "nothing (the graph has no kernel)",
+            (false, 1) => "the only kernel",
+            (false, _) => "the first kernel found",
+        };
+        let _ = writeln!(dot, "// filled black: {what} {{{}}}; labels: name (value)", marked.join(", "));
         return Ok(Output::new(dot.clone(), json!({ "dot": dot })));
     }
     let mut text = format!(
@@ -385,7 +393,12 @@ pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
     );
     let value_name = if acyclic { "Grundy" } else { "generalised Grundy" };
     for (i, name) in names.iter().enumerate() {
-        let _ = writeln!(text, "  {name}: {} ({value_name} {})", results[i], display_value(&values[i]));
+        let _ = writeln!(
+            text,
+            "  {name}: {} ({value_name} {})",
+            outcome_name(results[i]),
+            display_value(&values[i])
+        );
     }
     let kernel_names: Vec<Vec<&str>> =
         kernel_list.iter().map(|k| k.iter().map(|&i| names[i]).collect()).collect();

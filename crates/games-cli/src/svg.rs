@@ -103,8 +103,8 @@ fn rotation_panel(out: &mut String, state: &State, ox: f64, oy: f64, caption: &s
     let _ = writeln!(
         out,
         r#"<g class="panel"><text x="{:.1}" y="{:.1}" font-size="11">{caption}</text>"#,
-        ox + 6.0,
-        oy + 14.0
+        ox + 10.0,
+        oy + 175.0
     );
     let _ = writeln!(out, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="66" fill="none" stroke="gray"/>"#);
     let _ = writeln!(out, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="46" fill="ivory" stroke="black"/>"#);
@@ -124,9 +124,10 @@ fn rotation_panel(out: &mut String, state: &State, ox: f64, oy: f64, caption: &s
             r#"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="{pin:.1}" fill="{fill}" stroke="black"/>"#
         );
     }
-    // Disc slot j stands under board position j - rotation (it is under the top when rotation == j).
+    // Disc slots are numbered against the turning direction: disc slot j stands at board
+    // position rotation - j (under the top when rotation == j; turning by k moves it by +k).
     for j in 0..n {
-        let position = (j + n - state.rotation()) % n;
+        let position = (state.rotation() + n - j) % n;
         let (x, y) = on_circle(cx, cy, 38.0, position, n);
         let (class, fill) = if j == puzzle.blue_slot() {
             ("disc-blue", "royalblue")
@@ -154,7 +155,7 @@ pub fn rotation_solution(puzzle: &Puzzle, rotations: &[usize]) -> Result<String,
     let panels = rotations.len() + 1;
     let columns = panels.min(8);
     let rows = panels.div_ceil(columns);
-    let (pw, ph) = (165.0, 170.0);
+    let (pw, ph) = (165.0, 185.0);
     let width = columns as f64 * pw + 10.0;
     let height = rows as f64 * ph + 40.0;
     let mut out = String::new();
