@@ -96,11 +96,12 @@ pub fn run_subtraction(args: &SubtractionArgs) -> Result<Output, CliError> {
     let p = analysis.periodicity;
     let values: Vec<String> = analysis.values.iter().map(u32::to_string).collect();
     let text = format!(
-        "subtraction set {:?}, {rule_name} play: pre-period {}, period {} (proven)\nvalues g(0..{}): {}",
+        "subtraction set {:?}, {rule_name} play: pre-period {}, period {} (proven)\n{} of heaps 0..={}: {}",
         set.amounts(),
         p.preperiod,
         p.period,
-        p.preperiod + p.period,
+        if args.misere { "misère Grundy values (0 = P)" } else { "Grundy values" },
+        p.preperiod + p.period - 1,
         values.join(" ")
     );
     Ok(Output::new(

@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 
 use game_nim::{NimMove, PlayRule, apply_move, winning_moves};
-use game_rotation::{Puzzle, State, Status, emptying};
+use game_rotation::{LossReason, Puzzle, State, Status, emptying};
 use serde_json::{Value, json};
 
 use crate::cli::PlayCommand;
@@ -322,7 +322,11 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
     loop {
         let state = history.last().cloned().unwrap_or_else(|| puzzle.start());
         let free: Vec<String> = state.legal_rotations().iter().map(usize::to_string).collect();
-        d.prompt(&format!("move {} (free board slots: {}):", moves.len() + 1, free.join(" ")));
+        if state.is_lost() {
+            d.prompt("lost position (type undo or quit):");
+        } else {
+            d.prompt(&format!("move {} (free board slots: {}):", moves.len() + 1, free.join(" ")));
+        }
         let line = match d.read()? {
             Line::Eof => return Ok("eof"),
             Line::Quit => {
@@ -382,7 +386,12 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
                 return Ok("solved");
             }
             Status::Lost(reason) => {
-                d.say(&format!("Lost ({reason:?}): no red pin can move now; type undo or quit."))
+                let why = match reason {
+                    LossReason::BluePinAtTop => "the blue pin is under the top",
+                    LossReason::EmptySlotAtTop => "an empty disc slot is under the top",
+                    LossReason::WhitePinTooEarly => "the white pin is under the top too early",
+                };
+                d.say(&format!("Lost: {why}, no red pin can move; type undo or quit."));
             }
             Status::Ongoing => {
                 let top = next.rotation();

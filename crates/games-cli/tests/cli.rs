@@ -378,6 +378,32 @@ fn rotation_draw_svg_has_one_panel_per_state() {
     // Board pins: panel i shows i red pins on the board; 0 + 1 + ... + 7 = 28 in all.
     assert_eq!(class_count("board-pin"), 28);
     assert_eq!(class_count("disc-pin"), 28);
+    // The physics of a move: the pin under the top travels with the disc to board slot k, so in
+    // the panel after move 1 the emptied disc slot lies on the same ray as the pin just placed,
+    // and at the end the disc's blue pin has come round to the top (R1: total n/2 mod n).
+    let panels: Vec<roxmltree::Node> =
+        doc.descendants().filter(|n| n.attribute("class") == Some("panel")).collect();
+    let centre = |n: &roxmltree::Node| -> (f64, f64) {
+        (n.attribute("cx").unwrap().parse().unwrap(), n.attribute("cy").unwrap().parse().unwrap())
+    };
+    let of_class = |panel: &roxmltree::Node, c: &str| -> Vec<(f64, f64)> {
+        panel.descendants().filter(|n| n.attribute("class") == Some(c)).map(|n| centre(&n)).collect()
+    };
+    let rings: Vec<(f64, f64)> = panels[1]
+        .children()
+        .filter(|n| n.tag_name().name() == "circle")
+        .take(1)
+        .map(|n| centre(&n))
+        .collect();
+    let (cx, cy) = rings[0];
+    let angle = |(x, y): (f64, f64)| (y - cy).atan2(x - cx);
+    let (placed, emptied) = (of_class(&panels[1], "board-pin"), of_class(&panels[1], "disc-empty"));
+    assert_eq!((placed.len(), emptied.len()), (1, 1));
+    assert!((angle(placed[0]) - angle(emptied[0])).abs() < 1e-2, "{placed:?} {emptied:?}");
+    let last = panels.last().unwrap();
+    let (lx, ly) = centre(&last.children().find(|n| n.tag_name().name() == "circle").unwrap());
+    let blue = of_class(last, "disc-blue")[0];
+    assert!((blue.0 - lx).abs() < 1e-6 && blue.1 < ly, "blue pin at the top: {blue:?}");
 }
 
 #[test]
