@@ -38,10 +38,14 @@ fn main() -> ExitCode {
         Err(err) => return report_clap_error(&err),
     };
     match run(&cli) {
-        Ok(output) => {
-            output.print(cli.json);
-            ExitCode::SUCCESS
-        }
+        Ok(output) => match output.print(cli.json) {
+            // A reader that stops early (`games ... | head`) is not an error of ours.
+            Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                eprintln!("error: cannot write the answer: {err}");
+                ExitCode::from(2)
+            }
+            _ => ExitCode::SUCCESS,
+        },
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::from(2)
@@ -68,7 +72,8 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            print!("{}", err.render());
+            use std::io::Write;
+            let _ = write!(std::io::stdout(), "{}", err.render());
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {

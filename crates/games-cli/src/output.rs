@@ -1,5 +1,7 @@
 //! What a subcommand prints: a human-readable text and the same answer as one JSON object.
 
+use std::io::Write;
+
 use serde_json::Value;
 
 /// The answer of a subcommand, in both forms; `main` prints the one the user asked for.
@@ -18,15 +20,20 @@ impl Output {
     }
 
     /// Prints the JSON object (`json == true`) or the text to stdout.
-    pub fn print(&self, json: bool) {
+    ///
+    /// # Errors
+    /// If stdout cannot be written (e.g. a closed pipe: `games ... | head`), which `main`
+    /// treats as the reader having had enough, not as a crash.
+    pub fn print(&self, json: bool) -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
         if json {
-            println!("{}", self.json);
+            writeln!(out, "{}", self.json)?;
         } else if !self.text.is_empty() {
-            if self.text.ends_with('\n') {
-                print!("{}", self.text);
-            } else {
-                println!("{}", self.text);
+            out.write_all(self.text.as_bytes())?;
+            if !self.text.ends_with('\n') {
+                out.write_all(b"\n")?;
             }
         }
+        out.flush()
     }
 }

@@ -46,16 +46,17 @@ impl<R: BufRead> Dialogue<R> {
     /// Prints a reply (text mode) and records it.
     fn say(&mut self, text: &str) {
         if !self.json {
-            println!("{text}");
-            let _ = std::io::stdout().flush();
+            // A closed stdout must not crash the dialogue; the end of input will stop it.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{text}").and_then(|()| out.flush());
         }
         self.transcript.push(json!({ "say": text }));
     }
 
     fn prompt(&mut self, text: &str) {
         if !self.json {
-            print!("{text} ");
-            let _ = std::io::stdout().flush();
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{text} ").and_then(|()| out.flush());
         }
     }
 
@@ -67,7 +68,7 @@ impl<R: BufRead> Dialogue<R> {
             .map_err(|source| CliError::Io { path: "<stdin>".to_string(), source })?;
         if read == 0 {
             if !self.json {
-                println!();
+                let _ = writeln!(std::io::stdout());
             }
             return Ok(Line::Eof);
         }

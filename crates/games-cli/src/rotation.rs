@@ -21,12 +21,23 @@ pub const MAX_DRAW_N: u64 = 64;
 /// is a list of n - 1 numbers).
 pub const MAX_SOLVE_N: u64 = 100_000;
 
+/// Largest puzzle given to the searches (`search`, `permute`, or any white pin): their time
+/// grows with n and the budget, and they may give up beyond n of about 100 anyway.
+pub const MAX_SEARCH_N: u64 = 1_000;
+
 /// Runs a `games rotation` subcommand.
 pub fn run(command: &RotationCommand) -> Result<Output, CliError> {
     match command {
         RotationCommand::Solve { n, method, white, seed, budget } => {
             if *n > MAX_SOLVE_N {
                 return Err(CliError::bad(format!("n = {n} is too large: at most {MAX_SOLVE_N}")));
+            }
+            let searching = matches!(method, Some(Method::Search | Method::Permute)) || white.is_some();
+            if searching && *n > MAX_SEARCH_N {
+                return Err(CliError::bad(format!(
+                    "n = {n} is too large for the searches (and white pins): at most {MAX_SEARCH_N}; \
+                     --method empty works up to {MAX_SOLVE_N}"
+                )));
             }
             let mut puzzle = Puzzle::new(to_usize(*n, "n")?)?;
             if let Some(w) = white {

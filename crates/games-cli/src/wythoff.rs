@@ -17,12 +17,32 @@ pub const MAX_TEXT_SIDE: u64 = 64;
 /// (The crate's own limit, [`MAX_TABLE_SIDE`], is far larger.)
 pub const MAX_SVG_SIDE: u64 = 256;
 
+/// Largest `--max-cells` accepted by `grundy` (4 bytes per cell: 400 MB).
+pub const MAX_GRUNDY_CELLS: u64 = 100_000_000;
+
+/// Largest estimated work `(min + 1)^2 (max + 1)` of one `grundy` value (a few minutes at most).
+pub const MAX_GRUNDY_WORK: u128 = 100_000_000_000;
+
 /// Runs a `games wythoff` subcommand.
 pub fn run(command: &WythoffCommand) -> Result<Output, CliError> {
     match command {
         WythoffCommand::Pair { n } => pair(*n),
         WythoffCommand::Moves { x, y } => Ok(moves(*x, *y)),
         WythoffCommand::Grundy { x, y, max_cells } => {
+            if *max_cells > MAX_GRUNDY_CELLS {
+                return Err(CliError::bad(format!(
+                    "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
+                )));
+            }
+            // The computation takes about min^2 * max steps: refuse what would run for hours.
+            let (small, large) = (u128::from(*x.min(y)) + 1, u128::from(*x.max(y)) + 1);
+            if small * small * large > MAX_GRUNDY_WORK {
+                return Err(CliError::bad(format!(
+                    "G({x}, {y}) would take about {} steps, more than {MAX_GRUNDY_WORK}; \
+                     use the table or smaller coordinates",
+                    small * small * large
+                )));
+            }
             let value = grundy_value(*x, *y, *max_cells)?;
             Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
         }

@@ -165,6 +165,8 @@ fn wythoff_bad_input() {
     assert_error(&["wythoff", "moves", "3"]);
     assert_error(&["wythoff", "moves", "x", "3"]);
     assert_error(&["wythoff", "grundy", "100000", "100000"]);
+    assert_error(&["wythoff", "grundy", "100000", "100000", "--max-cells", "18446744073709551615"]);
+    assert_error(&["wythoff", "grundy", "10000", "10000", "--max-cells", "100000000"]);
     assert_error(&["wythoff", "table", "0"]);
     assert_error(&["wythoff", "table", "100"]);
     assert_error(&["wythoff", "table", "1000", "--svg", temp_path("big.svg").to_str().unwrap()]);
@@ -415,6 +417,8 @@ fn rotation_bad_input() {
     assert_error(&["rotation", "solve", "12", "--white", "6"]);
     assert_error(&["rotation", "solve", "12", "--white", "12"]);
     assert_error(&["rotation", "solve", "12", "--white", "3", "--method", "empty"]);
+    assert_error(&["rotation", "solve", "5000", "--method", "permute"]);
+    assert_error(&["rotation", "solve", "100002"]);
     assert_error(&["rotation", "count", "7"]);
     assert_error(&["rotation", "count", "100"]);
     assert_error(&["rotation", "count", "10", "--shard", "3/2"]);
