@@ -450,3 +450,59 @@ fn outcome_name(outcome: Outcome) -> &'static str {
         Outcome::Draw => "Draw",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edges(g: &NamedGraph) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = g
+            .graph
+            .edge_indices()
+            .map(|e| {
+                let (a, b) = g.graph.edge_endpoints(e).unwrap();
+                (g.graph[a].clone(), g.graph[b].clone())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn pair(a: &str, b: &str) -> (String, String) {
+        (a.to_string(), b.to_string())
+    }
+
+    #[test]
+    fn dot_subset_chains_quotes_comments_attributes() {
+        let text = "strict digraph \"my game\" {\n  node [shape=circle];\n  rankdir=LR\n  /* a\n comment */ \"start here\" -> b -> c [label=\"x\"];\n  c; d // alone\n  # also a comment\n  b -> \"start here\", e\n}\n";
+        let g = parse("t.dot", text).unwrap();
+        assert_eq!(g.graph.node_count(), 5);
+        assert_eq!(edges(&g), vec![pair("b", "c"), pair("b", "start here"), pair("start here", "b")]);
+        let names: Vec<&str> = g.graph.node_indices().map(|i| g.graph[i].as_str()).collect();
+        assert_eq!(names, ["start here", "b", "c", "d", "e"]);
+    }
+
+    #[test]
+    fn edge_list_duplicates_and_isolated_nodes() {
+        let g = parse("t.txt", "1 2\n1 2\n  lonely  \n2 -3 # comment\n").unwrap();
+        assert_eq!(g.graph.node_count(), 4);
+        assert_eq!(edges(&g), vec![pair("1", "2"), pair("2", "-3")]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let line_of = |text: &str| match parse("f", text) {
+            Err(CliError::Parse { line, .. }) => line,
+            other => panic!("expected a parse error, got {other:?}"),
+        };
+        assert_eq!(line_of("digraph {\n a -> b\n c -- d\n}"), 3);
+        assert_eq!(line_of("digraph {\n a -> b\n\n \"open\n}"), 4);
+        assert_eq!(line_of("digraph {\n a -> b;\n"), 2);
+        assert_eq!(line_of("digraph {\n a -> { b c }\n}"), 2);
+        assert_eq!(line_of("digraph {\n a [x=1\n}"), 2);
+        assert_eq!(line_of("digraph {\n a -> b\n}\n c"), 4);
+        assert_eq!(line_of("a b\nc d e\n"), 2);
+        assert_eq!(line_of("\n\ngraph { a -- b }"), 3);
+        assert_eq!(line_of("digraph {\n a -> b ! c\n}"), 2);
+    }
+}

@@ -87,7 +87,7 @@ pub fn run_subtraction(args: &SubtractionArgs) -> Result<Output, CliError> {
     let set = parse_set(&args.set)?;
     let rule_name = if args.misere { "misère" } else { "normal" };
     if let Some(heaps) = &args.heaps {
-        return subtraction_heaps(&set, heaps, args.misere);
+        return subtraction_heaps(&set, heaps, args.misere, args.max);
     }
     if !args.period {
         return Err(CliError::bad("say what to compute: --period or --heaps H1 H2 ..."));
@@ -117,7 +117,12 @@ pub fn run_subtraction(args: &SubtractionArgs) -> Result<Output, CliError> {
 }
 
 /// A position of several heaps of a subtraction game.
-fn subtraction_heaps(set: &SubtractionSet, heaps: &[u64], misere: bool) -> Result<Output, CliError> {
+fn subtraction_heaps(
+    set: &SubtractionSet,
+    heaps: &[u64],
+    misere: bool,
+    max: u64,
+) -> Result<Output, CliError> {
     if misere {
         let result = set.misere_outcome_explicit(heaps, MISERE_NODE_LIMIT)?;
         let text = format!("subtraction set {:?}, misère play, heaps {heaps:?}: {result}", set.amounts());
@@ -127,7 +132,8 @@ fn subtraction_heaps(set: &SubtractionSet, heaps: &[u64], misere: bool) -> Resul
                     "grundy": null, "winning_moves": null }),
         ));
     }
-    let analysis = set.analyse_normal(1_000_000)?;
+    // Any heap size works once the period is proven (values repeat).
+    let analysis = set.analyse_normal(max)?;
     let value = analysis.grundy_of_heaps(heaps);
     let result = if value == 0 { Outcome::P } else { Outcome::N };
     let wins = set.winning_moves(&analysis, heaps);
