@@ -2,8 +2,10 @@
 
 use std::fmt::Write;
 
-use game_core::Outcome;
-use game_nim::{NimMove, OctalGame, PlayRule, SubtractionSet, nim_sum, outcome, winning_moves};
+use game_core::{Outcome, explore, misere_outcomes};
+use game_nim::{
+    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, nim_sum, outcome, winning_moves,
+};
 use serde_json::json;
 
 use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
@@ -124,13 +126,7 @@ fn subtraction_heaps(
     max: u64,
 ) -> Result<Output, CliError> {
     if misere {
-        let result = set.misere_outcome_explicit(heaps, MISERE_NODE_LIMIT)?;
-        let text = format!("subtraction set {:?}, misère play, heaps {heaps:?}: {result}", set.amounts());
-        return Ok(Output::new(
-            text,
-            json!({ "set": set.amounts(), "misere": true, "heaps": heaps, "outcome": result,
-                    "grundy": null, "winning_moves": null }),
-        ));
+        return misere_subtraction_heaps(set, heaps);
     }
     // Any heap size works once the period is proven (values repeat).
     let analysis = set.analyse_normal(max)?;
@@ -154,6 +150,54 @@ fn subtraction_heaps(
         text,
         json!({ "set": set.amounts(), "misere": false, "heaps": heaps, "outcome": result,
                 "grundy": value, "winning_moves": moves_json }),
+    ))
+}
+
+/// A misère position of several heaps, decided on the explicit game graph (game-core's
+/// `misere_outcomes`; misère values do not add by XOR): the outcome and every winning move (the
+/// options that are misère P-positions). At most [`MISERE_NODE_LIMIT`] positions.
+fn misere_subtraction_heaps(set: &SubtractionSet, heaps: &[u64]) -> Result<Output, CliError> {
+    let root = canonical_heaps(heaps);
+    let graph = explore(set, [root.clone()], MISERE_NODE_LIMIT)?;
+    let table = misere_outcomes(&graph.graph)?;
+    let outcome_of = |position: &[u64]| -> Result<Outcome, CliError> {
+        let node = graph
+            .node(&canonical_heaps(position))
+            .ok_or_else(|| CliError::bad("internal: a position missing from its own game graph"))?;
+        Ok(table[node.index()])
+    };
+    let result = outcome_of(&root)?;
+    let mut wins = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for &take in set.amounts().iter().take_while(|&&s| s <= h) {
+            let mut next = heaps.to_vec();
+            next[i] = h - take;
+            if outcome_of(&next)? == Outcome::P {
+                wins.push((i, take));
+            }
+        }
+    }
+    let mut text = format!(
+        "subtraction set {:?}, misère play, heaps {heaps:?}: {result}-position, {}",
+        set.amounts(),
+        if result == Outcome::N && wins.is_empty() {
+            "no move left: the player to move has won".to_string()
+        } else {
+            format!("{} winning move(s)", wins.len())
+        }
+    );
+    for &(heap, take) in &wins {
+        let _ =
+            write!(text, "\n  heap {}: {} -> {} (take {take})", heap + 1, heaps[heap], heaps[heap] - take);
+    }
+    let moves_json: Vec<_> = wins
+        .iter()
+        .map(|&(h, take)| json!({ "heap": h + 1, "from": heaps[h], "to": heaps[h] - take, "take": take }))
+        .collect();
+    Ok(Output::new(
+        text,
+        json!({ "set": set.amounts(), "misere": true, "heaps": heaps, "outcome": result,
+                "grundy": null, "winning_moves": moves_json }),
     ))
 }
 

@@ -262,6 +262,75 @@ fn subtraction_periods_and_heaps() {
     assert_eq!(v["outcome"], "P");
 }
 
+/// Misère outcome by brute force: with no move the player to move wins (N); otherwise P iff
+/// every option is N.
+fn brute_misere_p(
+    set: &[usize],
+    heaps: &mut Vec<usize>,
+    memo: &mut std::collections::HashMap<Vec<usize>, bool>,
+) -> bool {
+    let mut key = heaps.clone();
+    key.sort();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let mut has_move = false;
+    let mut all_options_n = true;
+    for i in 0..heaps.len() {
+        let size = heaps[i];
+        for &s in set.iter().filter(|&&s| s <= size) {
+            has_move = true;
+            heaps[i] -= s;
+            if brute_misere_p(set, heaps, memo) {
+                all_options_n = false;
+            }
+            heaps[i] += s;
+        }
+    }
+    let p = has_move && all_options_n;
+    memo.insert(key, p);
+    p
+}
+
+#[test]
+fn subtraction_misere_heaps_match_brute_force() {
+    let mut memo = std::collections::HashMap::new();
+    for (set, heaps) in [
+        ("1,2", vec![3usize, 4]),
+        ("1,2", vec![1]),
+        ("1,2", vec![2, 2]),
+        ("1,3,4", vec![5, 6, 2]),
+        ("2,3", vec![7, 1, 4]),
+    ] {
+        let amounts: Vec<usize> = set.split(',').map(|a| a.parse().unwrap()).collect();
+        memo.clear();
+        let mut args = vec!["subtraction", set, "--misere", "--heaps"];
+        let heap_text: Vec<String> = heaps.iter().map(usize::to_string).collect();
+        args.extend(heap_text.iter().map(String::as_str));
+        let v = json(&args);
+        let mut position = heaps.clone();
+        let p = brute_misere_p(&amounts, &mut position, &mut memo);
+        assert_eq!(v["outcome"], if p { "P" } else { "N" }, "{set} {heaps:?}");
+        let mut expected = Vec::new();
+        for i in 0..heaps.len() {
+            for &s in amounts.iter().filter(|&&s| s <= heaps[i]) {
+                position[i] -= s;
+                if brute_misere_p(&amounts, &mut position, &mut memo) {
+                    expected.push((i as u64 + 1, s as u64));
+                }
+                position[i] += s;
+            }
+        }
+        let got: Vec<(u64, u64)> = v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["heap"].as_u64().unwrap(), m["take"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(got, expected, "{set} {heaps:?}");
+    }
+}
+
 #[test]
 fn subtraction_bad_input() {
     for bad in ["", "0", "1,0", "1,,3", "a,b", "1;3", "-1", "99999999999999999999"] {
