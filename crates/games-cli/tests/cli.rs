@@ -433,7 +433,8 @@ fn rotation_count_r3_table() {
         .args(["rotation", "count", "6"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("4 solutions"));
+        .stdout(predicate::str::contains("4 solutions"))
+        .stderr(predicate::str::is_empty()); // no progress bar: stderr is not a terminal
 }
 
 #[test]
@@ -651,6 +652,75 @@ fn play_rotation_with_hints_r1() {
     play(&["rotation", "12"], "1\n");
 }
 
+/// The last position the program moved to, from lines "I move to (a, b) ...".
+fn last_wythoff_reply(out: &str) -> Option<(usize, usize)> {
+    let line = out.lines().flat_map(|l| l.split("I move to (").skip(1)).last()?;
+    let inside = &line[..line.find(')')?];
+    let (a, b) = inside.split_once(", ")?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+#[test]
+fn play_wythoff_replies_are_perfect_y4() {
+    // The human always takes one counter from the larger heap; whenever the program faces an
+    // N-position its reply must be a P-position (brute-force table), until the game ends.
+    let g = brute_wythoff_grundy(16);
+    let (mut x, mut y) = (13usize, 9usize);
+    let mut input = String::new();
+    for _ in 0..30 {
+        let (hx, hy) = if x >= y { (x - 1, y) } else { (x, y - 1) };
+        input.push_str(&format!("{hx} {hy}\n"));
+        let out = play(&["wythoff", "13", "9"], &input);
+        if (hx, hy) == (0, 0) {
+            assert!(out.contains("you win"), "{out}");
+            return;
+        }
+        let reply = last_wythoff_reply(&out).expect("the program answers");
+        if g[hx][hy] != 0 {
+            assert_eq!(g[reply.0][reply.1], 0, "from ({hx}, {hy}) the program moved to {reply:?}");
+        }
+        if reply == (0, 0) {
+            assert!(out.contains("I win"), "{out}");
+            return;
+        }
+        (x, y) = reply;
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn play_nim_replies_are_perfect_n2() {
+    // The human takes one counter from the first non-empty heap; every program reply to an
+    // N-position (nonzero nim-sum, N2) must leave nim-sum 0.
+    let mut heaps = vec![7u64, 5, 3];
+    let mut input = String::new();
+    for _ in 0..20 {
+        let i = heaps.iter().position(|&h| h > 0).expect("not over");
+        heaps[i] -= 1;
+        input.push_str(&format!("{} 1\n", i + 1));
+        let out = play(&["nim", "7", "5", "3"], &input);
+        if heaps.iter().all(|&h| h == 0) {
+            assert!(out.contains("you win"), "{out}");
+            return;
+        }
+        let line = out.lines().flat_map(|l| l.split("I move heap ").skip(1)).last().expect("a reply");
+        let after: Vec<u64> = line[line.find("heaps [").unwrap() + 7..line.find("].").unwrap()]
+            .split(", ")
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let before_sum = heaps.iter().fold(0, |a, h| a ^ h);
+        if before_sum != 0 {
+            assert_eq!(after.iter().fold(0, |a, h| a ^ h), 0, "from {heaps:?} to {after:?}");
+        }
+        heaps = after;
+        if heaps.iter().all(|&h| h == 0) {
+            assert!(out.contains("I win"), "{out}");
+            return;
+        }
+    }
+    panic!("the game did not end");
+}
+
 #[test]
 fn play_bad_input() {
     assert_error(&["play", "rotation", "7"]);
@@ -658,4 +728,5 @@ fn play_bad_input() {
     assert_error(&["play", "nim"]);
     assert_error(&["play", "wythoff", "1"]);
     assert_error(&["play", "chess"]);
+    games().arg("--help").assert().success().stdout(predicate::str::contains("wythoff"));
 }
