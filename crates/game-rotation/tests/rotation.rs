@@ -313,8 +313,21 @@ fn find_solution_is_valid_and_exact_on_small_variants() {
             }
         }
     }
-    for n in [20usize, 40, 60] {
+    for n in [20usize, 40, 60, 200] {
         let s = find_solution(&Puzzle::new(n).unwrap(), 1, 5_000_000).unwrap();
+        assert!(is_sequencing(n, &s));
+    }
+}
+
+/// White pins whose forced last rotation `l = n/2 - w` is not a unit, so no multiple of
+/// emptying ends with it and the search must really rearrange a tail.
+#[test]
+fn find_solution_places_the_white_pin_at_larger_n() {
+    for (n, w) in [(50usize, 5usize), (60, 6), (60, 20), (64, 8)] {
+        let puzzle = Puzzle::new(n).unwrap().with_white_pin(w).unwrap();
+        let s = find_solution(&puzzle, 1, 50_000_000).unwrap_or_else(|e| panic!("n={n} w={w}: {e}"));
+        assert!(puzzle.verify(&s).is_ok());
+        assert_eq!(white_slot_of(n, &s), Some(w));
         assert!(is_sequencing(n, &s));
     }
 }
