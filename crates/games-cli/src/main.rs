@@ -1,7 +1,7 @@
 //! `games`: exact answers about impartial games from a terminal.
 //!
 //! Every subcommand prints a short human-readable answer, or with the global `--json` flag one
-//! JSON object whose field names are stable (listed in the crate README). Errors go to stderr as
+//! JSON object whose field names are stable (listed in the workspace README). Errors go to stderr as
 //! one line `error: <reason>` with exit code 2; the program never panics on bad input.
 //!
 //! Subcommand families, one module each: [`wythoff`], [`heaps`] (Nim, subtraction and octal
