@@ -44,11 +44,31 @@
 //! # Ok::<(), RotationError>(())
 //! ```
 //!
+//! # R9: which start angles can be solved
+//!
+//! Every start angle except `a = 0` (the blue pins aligned: no pin can ever move). Computed, not
+//! assumed: [`count_by_start_angle`] gives a positive count for every `a != 0` for every even
+//! n <= 16, and [`find_solution`] solves every divisor angle `a | n` for n = 18..60, which covers
+//! all angles because a unit multiple maps `a` to every angle with the same `gcd(a, n)` (example
+//! `start_angles`). `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
+//! direct count and brute force, and solves every divisor angle up to n = 40. For n = 12 the
+//! counts by angle 0..11 are 0 4104 3964 3944 3908 4104 3856 4104 3908 3944 3964 4104.
+//!
+//! # R7: left out
+//!
+//! The seed's "group comparison" method is said to work for n = 12 "and a few others", but the
+//! seed gives no rule precise enough to implement (digest R7). A solver would have to invent the
+//! rule, and a test could then only check our invention, not the seed's claim; so there is no
+//! solver and no claim for it (`game-verify`'s rotation claims say so).
+//!
 //! # Counting: how, and the plan for n >= 22
 //!
 //! Known counts (number of sequencings of Z_n, OEIS A141599, <http://oeis.org/A141599>):
-//! n = 2..16: 1, 2, 4, 24, 288, 3856, 89328, 2755968; the tests check n <= 10 against all
-//! permutations and n <= 16 against this table. OEIS A364237 (<https://oeis.org/A364237>) lists
+//! n = 2..18: 1, 2, 4, 24, 288, 3856, 89328, 2755968, 103653120; the tests check n <= 10 against
+//! all permutations and n <= 16 against this table, `cargo xtask verify` n = 18 too.
+//! Beyond the published record: **n = 20 has 5 074 931 072 sequencings** (this counter, 1168 s
+//! on 2 cores; not yet confirmed independently — a second run with another method, e.g. shards
+//! of the baseline, would do it). OEIS A364237 (<https://oeis.org/A364237>) lists
 //! the classes under units and reversal (1, 1, 2, 4, 42, 504, 7492, 172480, ... for n = 2, 4, ...).
 //!
 //! The counter keeps two `u64` masks per node (rotations left, disc slots allowed), finds the
@@ -60,8 +80,9 @@
 //! is used for the white-pin counts (solutions ending with l = solutions starting with l), not
 //! to cut the search.
 //!
-//! Growth is about x35 per step of 2, so n = 18 takes roughly 30x the time of n = 16, n = 20
-//! about 1000x. Plan for n >= 22: (1) meet in the middle: enumerate prefixes and suffixes of
+//! Measured (release, 2 cores): n = 16 in 0.23 s, n = 18 in 15.2 s (x66), n = 20 in 1168 s
+//! (x77, about 19.5 minutes), so n = 22 would take about a day on 2 cores.
+//! Plan for n >= 22: (1) meet in the middle: enumerate prefixes and suffixes of
 //! half length (a suffix, read backwards, is a prefix of the reversed solution starting from
 //! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the
 //! number of distinct half-states, so store them sorted on disk per first-rotation class;

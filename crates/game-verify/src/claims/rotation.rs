@@ -28,7 +28,7 @@ pub(crate) fn claims() -> Vec<Claim> {
         ),
         claim(
             "R3",
-            "Solution counts n = 2..16: 1, 2, 4, 24, 288, 3856, 89328, 2755968; enumeration finds them all; search finds one fast",
+            "Solution counts n = 2..18: 1, 2, 4, 24, 288, 3856, 89328, 2755968, 103653120; enumeration finds them all; search finds one fast",
             r3,
         ),
         claim("R4", "Filling k = (1, 2, ..., n-1) solves the puzzle iff n is a power of two", r4),
@@ -45,7 +45,7 @@ pub(crate) fn claims() -> Vec<Claim> {
         ),
         claim(
             "R9",
-            "Start angles of the blue pins: solution counts by angle, by symmetry and directly, agree with brute force",
+            "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force",
             r9,
         ),
         Claim {
@@ -77,10 +77,11 @@ fn brute_force_count(n: usize) -> u128 {
     (1..n).permutations(n - 1).filter(|p| is_sequencing(n, p)).count() as u128
 }
 
-/// Published numbers of sequencings of Z_n for n = 2, 4, ..., 16 (the seed's Abbildung 4 up to
-/// n = 12; OEIS A141599 beyond).
-const KNOWN_COUNTS: [(usize, u128); 8] =
-    [(2, 1), (4, 2), (6, 4), (8, 24), (10, 288), (12, 3856), (14, 89328), (16, 2755968)];
+/// Published numbers of sequencings of Z_n for n = 2, 4, ..., 18 (the seed's Abbildung 4 up to
+/// n = 12; OEIS A141599 beyond, whose a(9) for n = 18 is D. V. Feldman's 2018 value, also
+/// 2 * A067601(9) = 2 * 51826560).
+const KNOWN_COUNTS: [(usize, u128); 9] =
+    [(2, 1), (4, 2), (6, 4), (8, 24), (10, 288), (12, 3856), (14, 89328), (16, 2755968), (18, 103_653_120)];
 
 fn r1(scale: Scale) -> Evidence {
     let max_n = scale.pick(8, 10);
@@ -129,7 +130,7 @@ fn r2(scale: Scale) -> Evidence {
 }
 
 fn r3(scale: Scale) -> Evidence {
-    let (brute_n, count_n, enum_n) = scale.pick((8, 12, 8), (10, 16, 12));
+    let (brute_n, count_n, enum_n) = scale.pick((8, 12, 8), (10, 18, 12));
     let mut tally = Tally::new();
     for (n, known) in KNOWN_COUNTS.into_iter().filter(|&(n, _)| n <= count_n) {
         let fast = rot::count_sequencings(n);
@@ -308,8 +309,31 @@ fn r9(scale: Scale) -> Evidence {
                 format!("n = {n}: brute force {brute:?}, direct {direct:?}")
             });
         }
+        // The answer: solvable exactly for the angles a != 0.
+        if let Ok(counts) = &by_symmetry {
+            for (a, &count) in counts.iter().enumerate() {
+                tally.case((count > 0) == (a != 0), || format!("n = {n}, angle {a}: {count} solutions"));
+            }
+        }
     }
-    Evidence { bound: format!("even n <= {direct_n} (brute force n <= {brute_n})"), tally }
+    // Beyond counting: one solution per divisor angle a | n, checked on the state machine. A unit
+    // multiple maps it to every angle with the same gcd(a, n), so this covers every angle a != 0.
+    let search_n = scale.pick(20, 40);
+    for n in (direct_n + 2..=search_n).step_by(2) {
+        for a in (1..n).filter(|a| n.is_multiple_of(*a)) {
+            let puzzle = Puzzle::new(n).and_then(|p| p.with_blue_slot(a)).expect("valid angle");
+            let found = rot::find_solution(&puzzle, 1, 1 << 26);
+            let ok = found.as_ref().is_ok_and(|s| puzzle.verify(s).is_ok());
+            tally.record(&(n, a, ok));
+            tally.case(ok, || format!("n = {n}, angle {a}: {found:?}"));
+        }
+    }
+    Evidence {
+        bound: format!(
+            "counts for even n <= {direct_n} (brute force n <= {brute_n}); a solution for every divisor angle for n <= {search_n}"
+        ),
+        tally,
+    }
 }
 
 fn rx(_scale: Scale) -> Evidence {
