@@ -328,7 +328,14 @@ pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, R
         return Ok(solution);
     }
     match find_solution(puzzle, seed, max_nodes) {
-        Err(RotationError::SearchGaveUp { .. }) => permuting(puzzle, seed, max_nodes),
+        Err(RotationError::SearchGaveUp { .. }) => match permuting(puzzle, seed, max_nodes) {
+            // Name both searches: the caller asked for any method, not for permuting.
+            Err(RotationError::SearchGaveUp { budget, .. }) => Err(RotationError::SearchGaveUp {
+                method: "no construction applies, and backtracking search and permuting each",
+                budget,
+            }),
+            other => other,
+        },
         other => other,
     }
 }

@@ -462,3 +462,13 @@ fn classes_under_units_and_reversal_match_oeis_a364237() {
         assert_eq!(count_classes(n).unwrap(), classes, "n={n}");
     }
 }
+
+/// When nothing works within the budget, `solve` says that both searches gave up (not only the
+/// last one it tried), and it never returns a wrong solution.
+#[test]
+fn solve_names_both_searches_when_they_give_up() {
+    let puzzle = Puzzle::new(200).unwrap().with_white_pin(50).unwrap();
+    let error = solve(&puzzle, 1, 1_000).unwrap_err();
+    assert!(matches!(error, RotationError::SearchGaveUp { budget: 1_000, .. }));
+    assert!(error.to_string().contains("backtracking search and permuting"), "{error}");
+}
