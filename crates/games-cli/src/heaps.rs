@@ -6,7 +6,7 @@ use game_core::{Outcome, explore, misere_outcomes};
 use game_nim::{
     NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, nim_sum, outcome, winning_moves,
 };
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
 use crate::error::{CliError, to_usize};
@@ -41,13 +41,7 @@ pub fn run_nim(command: &NimCommand) -> Result<Output, CliError> {
             _ => format!("N-position, {} winning move(s)", wins.len()),
         }
     );
-    for m in &wins {
-        let _ = write!(text, "\n  {}", describe_nim_move(heaps, m));
-    }
-    let moves_json: Vec<_> = wins
-        .iter()
-        .map(|m| json!({ "heap": m.heap + 1, "from": heaps[m.heap], "to": m.new_size, "take": heaps[m.heap] - m.new_size }))
-        .collect();
+    let moves_json = list_moves(&mut text, heaps, wins.iter().map(|m| (m.heap, m.new_size)));
     Ok(Output::new(
         text,
         json!({
@@ -62,8 +56,25 @@ pub fn run_nim(command: &NimCommand) -> Result<Output, CliError> {
 
 /// "heap 1: 22 -> 19 (take 3)", heaps numbered from 1.
 pub fn describe_nim_move(heaps: &[u64], m: &NimMove) -> String {
-    let from = heaps[m.heap];
-    format!("heap {}: {} -> {} (take {})", m.heap + 1, from, m.new_size, from - m.new_size)
+    describe_take(m.heap, heaps[m.heap], m.new_size)
+}
+
+/// "heap 1: 22 -> 19 (take 3)" for heap index `heap` (numbered from 1 in the text).
+fn describe_take(heap: usize, from: u64, to: u64) -> String {
+    format!("heap {}: {from} -> {to} (take {})", heap + 1, from - to)
+}
+
+/// Appends one line per move `(heap index, new size)` to `text` and returns the moves as the
+/// JSON objects `heap` (from 1), `from`, `to`, `take` that every heap game answers with.
+fn list_moves(text: &mut String, heaps: &[u64], moves: impl IntoIterator<Item = (usize, u64)>) -> Vec<Value> {
+    moves
+        .into_iter()
+        .map(|(heap, to)| {
+            let from = heaps[heap];
+            let _ = write!(text, "\n  {}", describe_take(heap, from, to));
+            json!({ "heap": heap + 1, "from": from, "to": to, "take": from - to })
+        })
+        .collect()
 }
 
 /// Parses a subtraction set written like `1,3,5`.
@@ -138,14 +149,8 @@ fn subtraction_heaps(
         set.amounts(),
         wins.len()
     );
-    for &(heap, take) in &wins {
-        let _ =
-            write!(text, "\n  heap {}: {} -> {} (take {take})", heap + 1, heaps[heap], heaps[heap] - take);
-    }
-    let moves_json: Vec<_> = wins
-        .iter()
-        .map(|&(h, take)| json!({ "heap": h + 1, "from": heaps[h], "to": heaps[h] - take, "take": take }))
-        .collect();
+    let moves_json =
+        list_moves(&mut text, heaps, wins.iter().map(|&(heap, take)| (heap, heaps[heap] - take)));
     Ok(Output::new(
         text,
         json!({ "set": set.amounts(), "misere": false, "heaps": heaps, "outcome": result,
@@ -186,14 +191,8 @@ fn misere_subtraction_heaps(set: &SubtractionSet, heaps: &[u64]) -> Result<Outpu
             format!("{} winning move(s)", wins.len())
         }
     );
-    for &(heap, take) in &wins {
-        let _ =
-            write!(text, "\n  heap {}: {} -> {} (take {take})", heap + 1, heaps[heap], heaps[heap] - take);
-    }
-    let moves_json: Vec<_> = wins
-        .iter()
-        .map(|&(h, take)| json!({ "heap": h + 1, "from": heaps[h], "to": heaps[h] - take, "take": take }))
-        .collect();
+    let moves_json =
+        list_moves(&mut text, heaps, wins.iter().map(|&(heap, take)| (heap, heaps[heap] - take)));
     Ok(Output::new(
         text,
         json!({ "set": set.amounts(), "misere": true, "heaps": heaps, "outcome": result,

@@ -32,16 +32,6 @@ struct Dialogue<R> {
     transcript: Vec<Value>,
 }
 
-/// What the human typed.
-enum Line {
-    /// A line of text, trimmed.
-    Text(String),
-    /// `quit` / `exit` / `q`.
-    Quit,
-    /// End of input.
-    Eof,
-}
-
 impl<R: BufRead> Dialogue<R> {
     /// Prints a reply (text mode) and records it.
     fn say(&mut self, text: &str) {
@@ -60,7 +50,9 @@ impl<R: BufRead> Dialogue<R> {
         }
     }
 
-    fn read(&mut self) -> Result<Line, CliError> {
+    /// The next line the human typed, trimmed; or, at the end of input or on `quit` / `exit` /
+    /// `q` (answered with "Bye."), `Err` with the dialogue's result: `"eof"` or `"quit"`.
+    fn read(&mut self) -> Result<Result<String, &'static str>, CliError> {
         let mut line = String::new();
         let read = self
             .input
@@ -70,14 +62,15 @@ impl<R: BufRead> Dialogue<R> {
             if !self.json {
                 let _ = writeln!(std::io::stdout());
             }
-            return Ok(Line::Eof);
+            return Ok(Err("eof"));
         }
         let line = line.trim().to_string();
         self.transcript.push(json!({ "input": line }));
-        Ok(match line.to_ascii_lowercase().as_str() {
-            "quit" | "exit" | "q" => Line::Quit,
-            _ => Line::Text(line),
-        })
+        if matches!(line.to_ascii_lowercase().as_str(), "quit" | "exit" | "q") {
+            self.say("Bye.");
+            return Ok(Err("quit"));
+        }
+        Ok(Ok(line))
     }
 
     fn finish(self, game: Value, result: &str) -> Output {
@@ -152,12 +145,8 @@ fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Resu
         }
         d.prompt(&format!("({x}, {y}) your move:"));
         let line = match d.read()? {
-            Line::Eof => return Ok("eof"),
-            Line::Quit => {
-                d.say("Bye.");
-                return Ok("quit");
-            }
-            Line::Text(t) => t,
+            Ok(line) => line,
+            Err(stop) => return Ok(stop),
         };
         let target = match numbers(&line, 2) {
             Ok(v) => (v[0], v[1]),
@@ -217,12 +206,8 @@ fn play_nim<R: BufRead>(
         }
         d.prompt(&format!("{heaps:?} your move:"));
         let line = match d.read()? {
-            Line::Eof => return Ok("eof"),
-            Line::Quit => {
-                d.say("Bye.");
-                return Ok("quit");
-            }
-            Line::Text(t) => t,
+            Ok(line) => line,
+            Err(stop) => return Ok(stop),
         };
         let (heap, amount) = match numbers(&line, 2) {
             Ok(v) => (v[0], v[1]),
@@ -329,12 +314,8 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
             d.prompt(&format!("move {} (free board slots: {}):", moves.len() + 1, free.join(" ")));
         }
         let line = match d.read()? {
-            Line::Eof => return Ok("eof"),
-            Line::Quit => {
-                d.say("Bye.");
-                return Ok("quit");
-            }
-            Line::Text(t) => t,
+            Ok(line) => line,
+            Err(stop) => return Ok(stop),
         };
         match line.to_ascii_lowercase().as_str() {
             "hint" | "h" => {

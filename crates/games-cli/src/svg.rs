@@ -119,10 +119,7 @@ fn rotation_panel(out: &mut String, state: &State, ox: f64, oy: f64, caption: &s
         } else {
             ("board-free", "white")
         };
-        let _ = writeln!(
-            out,
-            r#"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="{pin:.1}" fill="{fill}" stroke="black"/>"#
-        );
+        pin_circle(out, class, (x, y), pin, fill);
     }
     // Disc slots are numbered against the turning direction: disc slot j stands at board
     // position rotation - j (under the top when rotation == j; turning by k moves it by +k).
@@ -138,10 +135,7 @@ fn rotation_panel(out: &mut String, state: &State, ox: f64, oy: f64, caption: &s
         } else {
             ("disc-pin", "crimson")
         };
-        let _ = writeln!(
-            out,
-            r#"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="{pin:.1}" fill="{fill}" stroke="black"/>"#
-        );
+        pin_circle(out, class, (x, y), pin, fill);
     }
     out.push_str("</g>\n");
 }
@@ -182,4 +176,12 @@ pub fn rotation_solution(puzzle: &Puzzle, rotations: &[usize]) -> Result<String,
     }
     out.push_str("</svg>\n");
     Ok(out)
+}
+
+/// One pin of the rotation picture: a circle with its class (what the pin is) and colour.
+fn pin_circle(out: &mut String, class: &str, (x, y): (f64, f64), radius: f64, fill: &str) {
+    let _ = writeln!(
+        out,
+        r#"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="black"/>"#
+    );
 }
