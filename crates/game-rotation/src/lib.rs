@@ -16,8 +16,9 @@
 //! * Solvers, all re-checked on the state machine: [`filling`] (R4), [`emptying`] with its
 //!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5), [`find_solution`]
 //!   (backtracking, R3), [`permuting`] (local search, R6), [`solutions`] (all, as an iterator),
-//!   [`construct_solution`] (emptying times a unit, for white pins) and [`solve`] (the fastest
-//!   applicable of these).
+//!   [`construct_solution`] (emptying times a unit, for white pins),
+//!   [`sequencing_ending_with`] (a white pin in any slot, from a symmetric sequencing lifted from
+//!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).
 //! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), and the slow references
 //!   [`count_sequencings_baseline`] and [`count_by_permutations`].
@@ -53,6 +54,25 @@
 //! `start_angles`). `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
 //! direct count and brute force, and solves every divisor angle up to n = 40. For n = 12 the
 //! counts by angle 0..11 are 0 4104 3964 3944 3908 4104 3856 4104 3908 3944 3964 4104.
+//!
+//! # R8: a white pin in any slot
+//!
+//! The white pin in disc slot `w` forces the last rotation `l = n/2 - w`. Slot 0 is under the top
+//! at the start, so that slot never works; every other slot does, for every even n >= 14 tried
+//! (all up to 200, and every 22nd n up to 400). A unit `l` multiplies emptying. Any other `l` comes
+//! from a symmetric sequencing lifted from a Bailey terrace of Z_{n/2}, found by a random walk
+//! in which every move keeps a terrace ([`sequencing_ending_with`]; the proof is in its module).
+//!
+//! ```
+//! use game_rotation::{Puzzle, solve, white_slot_of};
+//!
+//! // l = 100 - 50 = 50 shares the factor 50 with n = 200: no multiple of emptying ends with it.
+//! let puzzle = Puzzle::new(200)?.with_white_pin(50)?;
+//! let solution = solve(&puzzle, 1, 1_000_000)?;
+//! assert!(puzzle.play(&solution)?.is_won());
+//! assert_eq!(white_slot_of(200, &solution), Some(50));
+//! # Ok::<(), game_rotation::RotationError>(())
+//! ```
 //!
 //! # R7: left out
 //!
@@ -95,6 +115,7 @@ mod count;
 mod error;
 mod puzzle;
 mod solve;
+mod terrace;
 
 pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
@@ -108,4 +129,7 @@ pub use solve::{
     Solutions, SplitMix64, check_emptying_range, construct_solution, emptying, emptying_position,
     emptying_step, filling, find_solution, is_power_of_two, is_sequencing, partial_sums, permuting,
     solutions, solve, white_slot_of,
+};
+pub use terrace::{
+    is_bailey_terrace, sequencing_ending_with, symmetric_sequencing, terrace_walk, zigzag_terrace,
 };

@@ -3,7 +3,7 @@
 //! the state machine ([`Puzzle::verify`]).
 
 use crate::puzzle::check_size;
-use crate::{Puzzle, RotationError};
+use crate::{Puzzle, RotationError, sequencing_ending_with};
 
 /// Partial sums `S_0 = 0, S_1 = k_1, ..., S_m` of `rotations`, mod `n`: `S_i` is the disc slot
 /// under the top after `i` moves. O(m).
@@ -316,8 +316,8 @@ pub fn construct_solution(puzzle: &Puzzle) -> Result<Option<Vec<usize>>, Rotatio
     Ok(Some(rotations))
 }
 
-/// One solution by the fastest applicable method: [`construct_solution`], else
-/// [`find_solution`] with `max_nodes`, else (if that gave up) [`permuting`] with `max_nodes`
+/// One solution by the fastest applicable method: [`construct_solution`], else (a white pin,
+/// n > 12) [`sequencing_ending_with`], else [`find_solution`] with `max_nodes`, else (if that gave up) [`permuting`] with `max_nodes`
 /// steps. Deterministic for a given `seed`.
 ///
 /// # Errors
@@ -325,6 +325,9 @@ pub fn construct_solution(puzzle: &Puzzle) -> Result<Option<Vec<usize>>, Rotatio
 /// searches gave up.
 pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, RotationError> {
     if let Some(solution) = construct_solution(puzzle)? {
+        return Ok(solution);
+    }
+    if let Some(solution) = white_pin_by_terrace(puzzle, seed, max_nodes)? {
         return Ok(solution);
     }
     match find_solution(puzzle, seed, max_nodes) {
@@ -340,6 +343,32 @@ pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, R
     }
 }
 
+/// The white-pin puzzle (blue pin at n/2) solved by [`sequencing_ending_with`], with at most
+/// `max_moves` moves of its terrace walk. `None` for other puzzles, for n <= 12 (searched
+/// exhaustively instead, which also proves the slots without solution) and when the walk gave up.
+fn white_pin_by_terrace(
+    puzzle: &Puzzle,
+    seed: u64,
+    max_moves: u64,
+) -> Result<Option<Vec<usize>>, RotationError> {
+    let n = puzzle.n();
+    let (Some(last), true) = (forced_last(puzzle)?, puzzle.blue_slot() == n / 2 && n > 12) else {
+        return Ok(None);
+    };
+    match sequencing_ending_with(n, last, seed, max_moves.min(MAX_WALK_MOVES)) {
+        Ok(solution) => {
+            puzzle.verify(&solution)?;
+            Ok(Some(solution))
+        }
+        Err(RotationError::SearchGaveUp { .. }) => Ok(None),
+        Err(other) => Err(other),
+    }
+}
+
+/// At most this many moves of the terrace walk per puzzle: every class is found within a few
+/// hundred moves where it is found at all (measured up to n = 400), and each move costs O(n^2).
+const MAX_WALK_MOVES: u64 = 20_000;
+
 /// Greatest common divisor (Euclid).
 fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
@@ -350,16 +379,19 @@ fn gcd(a: usize, b: usize) -> usize {
 /// For n <= 40 (or a blue pin not at n/2): randomised depth-first search with restarts, each
 /// attempt with a node budget that doubles (from 4n) until `max_nodes` in total; small puzzles
 /// (n <= 12) are searched exhaustively, so a variant without solution is reported as
-/// [`RotationError::NoSolution`]. For larger n: a search of the tail of a multiple of emptying
-/// (see `tail_search` in the source). Deterministic for a given `seed`; the white pin's slot is
-/// reserved for the last constrained step.
+/// [`RotationError::NoSolution`]. For larger n with a white pin, first
+/// [`sequencing_ending_with`] (a random walk over Bailey terraces of Z_{n/2}, each move counted
+/// as a node, at most 20 000; see the `terrace` module); then, and for larger n without white
+/// pin, a search of the tail of a multiple of emptying (see `tail_search` in the source).
+/// Deterministic for a given `seed`; the white pin's slot is reserved for the last constrained
+/// step.
 ///
-/// Measured (release, seed 1, every white slot and none, budget 5 * 10^7 nodes): all solved up to
-/// n = 80 (n = 60: worst 0.13 s, all 59 puzzles 2.1 s; n = 80: worst 2.3 s, all 79 in 21 s);
-/// n = 100: 86 of 99 solved, gave up on the slots `w` with large `gcd(n/2 - w, n)`; n = 200
-/// without white pin: instant; n = 200 with a white pin whose `n/2 - w` is not a unit: usually
-/// gives up. Slots where `n/2 - w` is a unit are solved by [`construct_solution`] at any n
-/// (what [`solve`] tries first).
+/// Measured (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
+/// slowest slot in 0.12 s (n = 116), at most 15 ms at n = 200 (example `white_pin_all`). The
+/// backtracking alone, before the terrace walk, gave up at n = 100 on 13 of 99 slots and at
+/// n = 200 on most slots whose `n/2 - w` is not a unit: by reversal a prescribed last rotation is
+/// as hard as a search from scratch, which grows about tenfold per 20 slots. Another start angle
+/// (blue pin not at n/2) is still searched only, reliably to about n = 60.
 ///
 /// # Errors
 /// [`RotationError::NoSolution`] when proved impossible; [`RotationError::SearchGaveUp`] when
@@ -369,6 +401,9 @@ pub fn find_solution(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<u
     let last = forced_last(puzzle)?;
     let mut rng = SplitMix64::new(seed);
     if n > TAIL_SEARCH_FROM && puzzle.blue_slot() == n / 2 {
+        if let Some(solution) = white_pin_by_terrace(puzzle, seed, max_nodes)? {
+            return Ok(solution);
+        }
         return tail_search(puzzle, last, &mut rng, max_nodes);
     }
     let exhaustive = n <= 12;
@@ -394,8 +429,9 @@ pub fn find_solution(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<u
     Err(RotationError::SearchGaveUp { method: "backtracking search", budget: max_nodes })
 }
 
-/// From this size on, [`find_solution`] searches the tail of a constructed sequencing for the
-/// seed's blue slot (plain restarts from scratch rarely succeed beyond n = 80).
+/// From this size on, [`find_solution`] builds white-pin solutions from terraces and otherwise
+/// searches the tail of a constructed sequencing for the seed's blue slot (plain restarts from
+/// scratch rarely succeed beyond n = 80).
 const TAIL_SEARCH_FROM: usize = 40;
 
 /// Backtracking on the tail of a known solution: a unit multiple of emptying (R5) keeps its

@@ -467,8 +467,76 @@ fn classes_under_units_and_reversal_match_oeis_a364237() {
 /// last one it tried), and it never returns a wrong solution.
 #[test]
 fn solve_names_both_searches_when_they_give_up() {
-    let puzzle = Puzzle::new(200).unwrap().with_white_pin(50).unwrap();
+    // Another start angle at n = 200: no construction applies, and 1000 nodes are too few.
+    let puzzle = Puzzle::new(200).unwrap().with_blue_slot(50).unwrap();
     let error = solve(&puzzle, 1, 1_000).unwrap_err();
     assert!(matches!(error, RotationError::SearchGaveUp { budget: 1_000, .. }));
     assert!(error.to_string().contains("backtracking search and permuting"), "{error}");
+}
+
+/// R8 for every slot: the white pin in slot w forces the last rotation l = n/2 - w; `solve`
+/// places it for every slot of every even n from 14 to 100 and for n = 200, each answer
+/// checked by `is_sequencing` (independent of the solvers) and by the state machine. Slot 0 is
+/// under the top at the start, so it is the only slot without a solution.
+#[test]
+fn r8_every_white_slot_is_solved_up_to_100_and_at_200() {
+    for n in (14..=100).step_by(2).chain([200]) {
+        for w in (0..n).filter(|&w| w != n / 2) {
+            let puzzle = Puzzle::new(n).unwrap().with_white_pin(w).unwrap();
+            match solve(&puzzle, 1, 1_000_000) {
+                Ok(s) => {
+                    assert!(is_sequencing(n, &s), "n={n} w={w}");
+                    assert!(puzzle.verify(&s).is_ok(), "n={n} w={w}");
+                    assert_eq!(white_slot_of(n, &s), Some(w), "n={n}");
+                    assert_eq!(*s.last().unwrap(), (n / 2 + n - w) % n);
+                }
+                Err(e) => {
+                    assert_eq!(w, 0, "n={n} w={w}: {e}");
+                    assert!(matches!(e, RotationError::NoSolution { .. }), "{e}");
+                }
+            }
+        }
+    }
+}
+
+/// The terrace walk alone, for the hardest classes: `gcd(l, n)` = n/4 (the lift needs the
+/// difference n/4 = m/2 first in a terrace of Z_m) and the largest non-unit classes, at sizes
+/// where the zigzag's component is tiny (n = 140) or n/4 is prime (n = 92, 188).
+#[test]
+fn sequencing_ending_with_reaches_the_hard_classes() {
+    for (n, last) in
+        [(92usize, 23usize), (140, 35), (140, 28), (188, 141), (200, 50), (200, 150), (198, 66), (400, 100)]
+    {
+        let s = sequencing_ending_with(n, last, 1, 20_000).unwrap_or_else(|e| panic!("n={n} l={last}: {e}"));
+        assert!(is_sequencing(n, &s), "n={n} l={last}");
+        assert_eq!(*s.last().unwrap(), last);
+    }
+    for (n, last) in [(200usize, 0usize), (200, 100)] {
+        assert!(matches!(sequencing_ending_with(n, last, 1, 100), Err(RotationError::NoSolution { .. })));
+    }
+    assert!(matches!(sequencing_ending_with(201, 5, 1, 100), Err(RotationError::OddSize { n: 201 })));
+}
+
+/// Symmetric sequencings lifted from walked terraces are sequencings, and their halves mirror:
+/// `b_m = n/2`, `b_{m+i} = -b_{m-i}`.
+#[test]
+fn lifted_terraces_are_symmetric_sequencings() {
+    let mut rng = SplitMix64::new(3);
+    for m in [6usize, 15, 35, 50, 99] {
+        let mut lifted = 0;
+        for g in (1..2 * m).filter(|g| (2 * m) % g == 0 && *g != m && *g != 2 * m) {
+            let Some((terrace, first)) = terrace_walk(m, g, &mut rng, 20_000) else { continue };
+            assert!(is_bailey_terrace(m, &terrace));
+            let b = symmetric_sequencing(m, &terrace, first).expect("lift");
+            let n = 2 * m;
+            assert!(is_sequencing(n, &b), "m={m} g={g}");
+            assert_eq!(gcd(b[0], n), g);
+            assert_eq!(b[m - 1], m);
+            for i in 1..m {
+                assert_eq!((b[m - 1 + i] + b[m - 1 - i]) % n, 0);
+            }
+            lifted += 1;
+        }
+        assert!(lifted >= 2, "m={m}");
+    }
 }
