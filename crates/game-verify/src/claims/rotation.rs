@@ -40,7 +40,7 @@ pub(crate) fn claims() -> Vec<Claim> {
         claim("R6", "Permuting (local search on an ordering) ends in a solution", r6),
         claim(
             "R8",
-            "White pin: solutions by the slot of the white pin; filling and emptying put it next to the blue pin (n/2 + 1)",
+            "White pin: solutions by the slot of the white pin; filling and emptying put it next to the blue pin (n/2 + 1); every slot but 0 has a solution",
             r8,
         ),
         claim(
@@ -275,7 +275,34 @@ fn r8(scale: Scale) -> Evidence {
             }
         }
     }
-    Evidence { bound: format!("even n = 4..={direct_n} (brute force n <= {brute_n})"), tally }
+    // Every slot but 0 (under the top at the start) has a solution: one is constructed (units:
+    // emptying times a unit; other slots: a symmetric sequencing from a Bailey terrace) and
+    // checked by is_sequencing, independently of the solvers and the state machine.
+    let solve_n = scale.pick(40, 200);
+    for n in (14..=solve_n).step_by(2) {
+        for w in (0..n).filter(|&w| w != n / 2) {
+            let puzzle = rot::Puzzle::new(n).and_then(|p| p.with_white_pin(w));
+            let solution = puzzle.and_then(|p| rot::solve(&p, 1, 1_000_000));
+            match solution {
+                Ok(s) => {
+                    tally.record(&(n, w, &s));
+                    tally
+                        .case(w != 0 && is_sequencing(n, &s) && rot::white_slot_of(n, &s) == Some(w), || {
+                            format!("n = {n}, white slot {w}: {s:?} is not a solution")
+                        });
+                }
+                Err(e) => tally.case(w == 0 && matches!(e, rot::RotationError::NoSolution { .. }), || {
+                    format!("n = {n}, white slot {w}: {e}")
+                }),
+            }
+        }
+    }
+    Evidence {
+        bound: format!(
+            "even n = 4..={direct_n} (brute force n <= {brute_n}); a solution for every slot, even n = 14..={solve_n}"
+        ),
+        tally,
+    }
 }
 
 fn r9(scale: Scale) -> Evidence {
