@@ -387,7 +387,7 @@ fn gcd(a: usize, b: usize) -> usize {
 /// step.
 ///
 /// Measured (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
-/// slowest slot in 0.12 s (n = 116), at most 15 ms at n = 200 (example `white_pin_all`). The
+/// slowest slot in 0.12 s (n = 116), under 20 ms a slot at n = 200 (example `search_all_white`). The
 /// backtracking alone, before the terrace walk, gave up at n = 100 on 13 of 99 slots and at
 /// n = 200 on most slots whose `n/2 - w` is not a unit: by reversal a prescribed last rotation is
 /// as hard as a search from scratch, which grows about tenfold per 20 slots. Another start angle
