@@ -78,7 +78,7 @@ pub fn emptying(n: usize) -> Result<Vec<usize>, RotationError> {
 }
 
 /// Gordon's sequence without the state-machine check, for even `n >= 2`. O(n).
-fn emptying_unchecked(n: usize) -> Vec<usize> {
+pub(crate) fn emptying_unchecked(n: usize) -> Vec<usize> {
     (1..n).map(|i| if i % 2 == 1 { i } else { n - i }).collect()
 }
 

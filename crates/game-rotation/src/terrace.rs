@@ -280,8 +280,7 @@ pub fn sequencing_ending_with(
     }
     let g = gcd(last, n);
     let (base, base_last) = if g == 1 {
-        let emptying: Vec<usize> = (1..n).map(|i| if i % 2 == 1 { i } else { n - i }).collect();
-        (emptying, n - 1)
+        (crate::solve::emptying_unchecked(n), n - 1)
     } else {
         let mut rng = SplitMix64::new(seed);
         let (terrace, first) = terrace_walk(m, g, &mut rng, max_moves)
@@ -295,10 +294,8 @@ pub fn sequencing_ending_with(
     let h = n / g;
     let e = base_last / g % h;
     let target = last / g % h;
-    let unit = (0..n)
-        .map(|t| (target * inverse_mod(e, h).unwrap_or(1) + t * h) % n)
-        .find(|&u| u != 0 && gcd(u, n) == 1)
-        .unwrap_or(1);
+    let base_unit = target * inverse_mod(e, h).unwrap_or(1);
+    let unit = (0..n).map(|t| (base_unit + t * h) % n).find(|&u| u != 0 && gcd(u, n) == 1).unwrap_or(1);
     let rotations: Vec<usize> = base.iter().map(|&k| k * unit % n).collect();
     puzzle.verify(&rotations)?;
     if rotations.last() != Some(&last) {
