@@ -49,10 +49,11 @@
 //!
 //! Every start angle except `a = 0` (the blue pins aligned: no pin can ever move). Computed, not
 //! assumed: [`count_by_start_angle`] gives a positive count for every `a != 0` for every even
-//! n <= 16, and [`find_solution`] solves every divisor angle `a | n` for n = 18..60, which covers
-//! all angles because a unit multiple maps `a` to every angle with the same `gcd(a, n)` (example
-//! `start_angles`). `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
-//! direct count and brute force, and solves every divisor angle up to n = 40. For n = 12 the
+//! n <= 16, and [`find_solution`] solves every angle `a != 0` for every even n up to 200
+//! (example `start_angles`; slowest 0.18 s). Beyond n = 40 it uses a sequencing `k` starting with
+//! `n - a`: then `k_2, ..., k_{n-1}, k_1` empties every disc slot but `-k_1 = a`. `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
+//! direct count and brute force, and solves every angle up to n = 200, each solution checked by
+//! the rule (distinct emptied slots, none of them `a`) and on the state machine. For n = 12 the
 //! counts by angle 0..11 are 0 4104 3964 3944 3908 4104 3856 4104 3908 3944 3964 4104.
 //!
 //! # R8: a white pin in any slot

@@ -327,7 +327,7 @@ pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, R
     if let Some(solution) = construct_solution(puzzle)? {
         return Ok(solution);
     }
-    if let Some(solution) = white_pin_by_terrace(puzzle, seed, max_nodes)? {
+    if let Some(solution) = solve_by_terrace(puzzle, seed, max_nodes)? {
         return Ok(solution);
     }
     match find_solution(puzzle, seed, max_nodes) {
@@ -343,19 +343,33 @@ pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, R
     }
 }
 
-/// The white-pin puzzle (blue pin at n/2) solved by [`sequencing_ending_with`], with at most
-/// `max_moves` moves of its terrace walk. `None` for other puzzles, for n <= 12 (searched
-/// exhaustively instead, which also proves the slots without solution) and when the walk gave up.
-fn white_pin_by_terrace(
-    puzzle: &Puzzle,
-    seed: u64,
-    max_moves: u64,
-) -> Result<Option<Vec<usize>>, RotationError> {
+/// A solution from [`sequencing_ending_with`] (at most `max_moves` moves of its terrace walk),
+/// for two variants. `None` for the others, for n <= 12 (searched exhaustively instead, which
+/// also proves the variants without solution) and when the walk gave up.
+///
+/// * A white pin, blue pin at n/2: the sequencing that ends with the forced last rotation.
+/// * No white pin, blue pin in slot `b` (another start angle, R9): if `k_1, ..., k_{n-1}` is a
+///   sequencing, then `k_2, ..., k_{n-1}, k_1` empties the disc slots `S_i - k_1`, which are
+///   distinct and miss exactly `-k_1`. So a sequencing starting with `n - b` (the reverse of one
+///   ending with it) solves the puzzle with the blue pin in slot `b`.
+fn solve_by_terrace(puzzle: &Puzzle, seed: u64, max_moves: u64) -> Result<Option<Vec<usize>>, RotationError> {
     let n = puzzle.n();
-    let (Some(last), true) = (forced_last(puzzle)?, puzzle.blue_slot() == n / 2 && n > 12) else {
+    let blue = puzzle.blue_slot();
+    let forced = forced_last(puzzle)?;
+    if n <= 12 {
         return Ok(None);
+    }
+    let max_moves = max_moves.min(MAX_WALK_MOVES);
+    let solution = match (forced, blue == n / 2) {
+        (Some(last), true) => sequencing_ending_with(n, last, seed, max_moves),
+        (None, false) => sequencing_ending_with(n, n - blue, seed, max_moves).map(|mut s| {
+            s.reverse();
+            s.rotate_left(1);
+            s
+        }),
+        _ => return Ok(None),
     };
-    match sequencing_ending_with(n, last, seed, max_moves.min(MAX_WALK_MOVES)) {
+    match solution {
         Ok(solution) => {
             puzzle.verify(&solution)?;
             Ok(Some(solution))
@@ -376,22 +390,24 @@ fn gcd(a: usize, b: usize) -> usize {
 
 /// Finds one solution by backtracking (R3), for any puzzle (white pin, start angle).
 ///
-/// For n <= 40 (or a blue pin not at n/2): randomised depth-first search with restarts, each
-/// attempt with a node budget that doubles (from 4n) until `max_nodes` in total; small puzzles
-/// (n <= 12) are searched exhaustively, so a variant without solution is reported as
-/// [`RotationError::NoSolution`]. For larger n with a white pin, first
+/// For n <= 40: randomised depth-first search with restarts, each attempt with a node budget
+/// that doubles (from 4n) until `max_nodes` in total; small puzzles (n <= 12) are searched
+/// exhaustively, so a variant without solution is reported as [`RotationError::NoSolution`].
+/// For larger n with a white pin or another start angle (not both), first a sequencing from
 /// [`sequencing_ending_with`] (a random walk over Bailey terraces of Z_{n/2}, each move counted
-/// as a node, at most 20 000; see the `terrace` module); then, and for larger n without white
-/// pin, a search of the tail of a multiple of emptying (see `tail_search` in the source).
+/// as a node, at most 20 000; see `solve_by_terrace` and the `terrace` module in the source).
+/// If that gives up, and for the standard puzzle, a search of the tail of a multiple of
+/// emptying (see `tail_search`); for both variants at once, the depth-first search above.
 /// Deterministic for a given `seed`; the white pin's slot is reserved for the last constrained
 /// step.
 ///
 /// Measured (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
-/// slowest slot in 0.12 s (n = 116), under 20 ms a slot at n = 200 (example `search_all_white`). The
-/// backtracking alone, before the terrace walk, gave up at n = 100 on 13 of 99 slots and at
-/// n = 200 on most slots whose `n/2 - w` is not a unit: by reversal a prescribed last rotation is
-/// as hard as a search from scratch, which grows about tenfold per 20 slots. Another start angle
-/// (blue pin not at n/2) is still searched only, reliably to about n = 60.
+/// slowest slot in 0.12 s (n = 116), under 20 ms a slot at n = 200 (example `search_all_white`);
+/// every start angle `a != 0` of every even n from 4 to 200, the slowest in 0.18 s (n = 116),
+/// 31 ms at n = 200 (example `start_angles`). The backtracking alone, before the terrace walk,
+/// gave up at n = 100 on 13 of 99 white slots and at n = 200 on most slots whose `n/2 - w` is
+/// not a unit: by reversal a prescribed last rotation is as hard as a search from scratch,
+/// which grows about tenfold per 20 slots.
 ///
 /// # Errors
 /// [`RotationError::NoSolution`] when proved impossible; [`RotationError::SearchGaveUp`] when
@@ -400,11 +416,13 @@ pub fn find_solution(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<u
     let n = puzzle.n();
     let last = forced_last(puzzle)?;
     let mut rng = SplitMix64::new(seed);
-    if n > TAIL_SEARCH_FROM && puzzle.blue_slot() == n / 2 {
-        if let Some(solution) = white_pin_by_terrace(puzzle, seed, max_nodes)? {
+    if n > TAIL_SEARCH_FROM {
+        if let Some(solution) = solve_by_terrace(puzzle, seed, max_nodes)? {
             return Ok(solution);
         }
-        return tail_search(puzzle, last, &mut rng, max_nodes);
+        if puzzle.blue_slot() == n / 2 {
+            return tail_search(puzzle, last, &mut rng, max_nodes);
+        }
     }
     let exhaustive = n <= 12;
     let mut budget = if exhaustive { max_nodes } else { 4 * n as u64 };

@@ -467,8 +467,9 @@ fn classes_under_units_and_reversal_match_oeis_a364237() {
 /// last one it tried), and it never returns a wrong solution.
 #[test]
 fn solve_names_both_searches_when_they_give_up() {
-    // Another start angle at n = 200: no construction applies, and 1000 nodes are too few.
-    let puzzle = Puzzle::new(200).unwrap().with_blue_slot(50).unwrap();
+    // Another start angle and a white pin at n = 200: no construction applies, and 1000 nodes
+    // are too few.
+    let puzzle = Puzzle::new(200).unwrap().with_blue_slot(50).unwrap().with_white_pin(30).unwrap();
     let error = solve(&puzzle, 1, 1_000).unwrap_err();
     assert!(matches!(error, RotationError::SearchGaveUp { budget: 1_000, .. }));
     assert!(error.to_string().contains("backtracking search and permuting"), "{error}");
@@ -538,5 +539,32 @@ fn lifted_terraces_are_symmetric_sequencings() {
             lifted += 1;
         }
         assert!(lifted >= 2, "m={m}");
+    }
+}
+
+/// R9 for every start angle: with the blue pin in disc slot b, a solution empties the disc slots
+/// S_0 .. S_{n-2} (all distinct, none of them b) with distinct rotations. Checked here directly
+/// from that definition, and on the state machine, for every b of every even n from 14 to 60
+/// and n = 200; b = 0 (the blue pins aligned) is the only angle without solution.
+#[test]
+fn r9_every_start_angle_is_solved_up_to_60_and_at_200() {
+    for n in (14..=60).step_by(2).chain([200]) {
+        for b in 0..n {
+            let puzzle = Puzzle::new(n).unwrap().with_blue_slot(b).unwrap();
+            match solve(&puzzle, 1, 1_000_000) {
+                Ok(s) => {
+                    assert!(puzzle.verify(&s).is_ok(), "n={n} b={b}");
+                    let mut rotations = s.clone();
+                    rotations.sort_unstable();
+                    assert_eq!(rotations, (1..n).collect::<Vec<_>>(), "n={n} b={b}");
+                    let emptied = &partial_sums(n, &s)[..n - 1];
+                    let mut seen = vec![false; n];
+                    for &slot in emptied {
+                        assert!(slot != b && !std::mem::replace(&mut seen[slot], true), "n={n} b={b}");
+                    }
+                }
+                Err(e) => assert_eq!(b, 0, "n={n} b={b}: {e}"),
+            }
+        }
     }
 }

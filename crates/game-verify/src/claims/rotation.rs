@@ -345,22 +345,42 @@ fn r9(scale: Scale) -> Evidence {
     }
     // Beyond counting: one solution per divisor angle a | n, checked on the state machine. A unit
     // multiple maps it to every angle with the same gcd(a, n), so this covers every angle a != 0.
-    let search_n = scale.pick(20, 40);
+    let search_n = scale.pick(40, 200);
     for n in (direct_n + 2..=search_n).step_by(2) {
-        for a in (1..n).filter(|a| n.is_multiple_of(*a)) {
+        for a in 1..n {
             let puzzle = Puzzle::new(n).and_then(|p| p.with_blue_slot(a)).expect("valid angle");
             let found = rot::find_solution(&puzzle, 1, 1 << 26);
-            let ok = found.as_ref().is_ok_and(|s| puzzle.verify(s).is_ok());
-            tally.record(&(n, a, ok));
+            let ok = found.as_ref().is_ok_and(|s| solves_start_angle(n, a, s) && puzzle.verify(s).is_ok());
+            tally.record(&(n, a, &found.as_ref().ok()));
             tally.case(ok, || format!("n = {n}, angle {a}: {found:?}"));
         }
     }
     Evidence {
         bound: format!(
-            "counts for even n <= {direct_n} (brute force n <= {brute_n}); a solution for every divisor angle for n <= {search_n}"
+            "counts for even n <= {direct_n} (brute force n <= {brute_n}); a solution for every angle for n <= {search_n}"
         ),
         tally,
     }
+}
+
+/// True iff `rotations` solves the puzzle with the disc's blue pin in slot `a`, by the rule and
+/// not by the state machine: the rotations are `1..n` in some order, and the disc slots emptied,
+/// the partial sums `S_0 .. S_{n-2}`, are distinct and never `a`.
+fn solves_start_angle(n: usize, a: usize, rotations: &[usize]) -> bool {
+    let mut sorted = rotations.to_vec();
+    sorted.sort_unstable();
+    if sorted != (1..n).collect::<Vec<_>>() {
+        return false;
+    }
+    let mut seen = vec![false; n];
+    let mut sum = 0;
+    for &k in &rotations[..n - 1] {
+        if sum == a || std::mem::replace(&mut seen[sum], true) {
+            return false;
+        }
+        sum = (sum + k) % n;
+    }
+    true
 }
 
 fn rx(_scale: Scale) -> Evidence {
