@@ -316,8 +316,8 @@ pub fn construct_solution(puzzle: &Puzzle) -> Result<Option<Vec<usize>>, Rotatio
     Ok(Some(rotations))
 }
 
-/// One solution by the fastest applicable method: [`construct_solution`], else (a white pin,
-/// n > 12) [`sequencing_ending_with`], else [`find_solution`] with `max_nodes`, else (if that gave up) [`permuting`] with `max_nodes`
+/// One solution by the fastest applicable method: [`construct_solution`], else (a white pin or
+/// another start angle, n > 12) [`sequencing_ending_with`], else [`find_solution`] with `max_nodes`, else (if that gave up) [`permuting`] with `max_nodes`
 /// steps. Deterministic for a given `seed`.
 ///
 /// # Errors
@@ -330,7 +330,8 @@ pub fn solve(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, R
     if let Some(solution) = solve_by_terrace(puzzle, seed, max_nodes)? {
         return Ok(solution);
     }
-    match find_solution(puzzle, seed, max_nodes) {
+    // find_solution without its terrace step, which was just tried with the same seed.
+    match backtrack(puzzle, seed, max_nodes) {
         Err(RotationError::SearchGaveUp { .. }) => match permuting(puzzle, seed, max_nodes) {
             // Name both searches: the caller asked for any method, not for permuting.
             Err(RotationError::SearchGaveUp { budget, .. }) => Err(RotationError::SearchGaveUp {
@@ -413,16 +414,22 @@ fn gcd(a: usize, b: usize) -> usize {
 /// [`RotationError::NoSolution`] when proved impossible; [`RotationError::SearchGaveUp`] when
 /// `max_nodes` nodes did not suffice.
 pub fn find_solution(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, RotationError> {
+    if puzzle.n() > TAIL_SEARCH_FROM
+        && let Some(solution) = solve_by_terrace(puzzle, seed, max_nodes)?
+    {
+        return Ok(solution);
+    }
+    backtrack(puzzle, seed, max_nodes)
+}
+
+/// [`find_solution`] without the terrace step: the tail search for the seed's blue slot beyond
+/// n = 40, else depth-first search with restarts.
+fn backtrack(puzzle: &Puzzle, seed: u64, max_nodes: u64) -> Result<Vec<usize>, RotationError> {
     let n = puzzle.n();
     let last = forced_last(puzzle)?;
     let mut rng = SplitMix64::new(seed);
-    if n > TAIL_SEARCH_FROM {
-        if let Some(solution) = solve_by_terrace(puzzle, seed, max_nodes)? {
-            return Ok(solution);
-        }
-        if puzzle.blue_slot() == n / 2 {
-            return tail_search(puzzle, last, &mut rng, max_nodes);
-        }
+    if n > TAIL_SEARCH_FROM && puzzle.blue_slot() == n / 2 {
+        return tail_search(puzzle, last, &mut rng, max_nodes);
     }
     let exhaustive = n <= 12;
     let mut budget = if exhaustive { max_nodes } else { 4 * n as u64 };

@@ -167,9 +167,7 @@ fn random_start(m: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let mut a = zigzag_terrace(m);
     if m.is_multiple_of(2) && m >= 4 && rng.below(2) == 0 {
         let half = m / 2;
-        let t = random_start(half, rng);
-        let start = t[0];
-        let t: Vec<usize> = t.iter().map(|&v| (v + half - start) % half).collect();
+        let t = starting_at_zero(&random_start(half, rng), half);
         let first = t[1] + if rng.below(2) == 0 { 0 } else { half };
         if let Some(rotations) = symmetric_sequencing(half, &t, first) {
             a = crate::partial_sums(m, &rotations);
@@ -177,6 +175,11 @@ fn random_start(m: usize, rng: &mut SplitMix64) -> Vec<usize> {
     }
     random_moves(&mut a, m, rng, m);
     a
+}
+
+/// The terrace `a` of Z_m translated to start at 0 (translation keeps every difference). O(m).
+fn starting_at_zero(a: &[usize], m: usize) -> Vec<usize> {
+    a.iter().map(|&v| (v + m - a[0]) % m).collect()
 }
 
 /// Moves per start of the walk before it starts again elsewhere.
@@ -201,9 +204,7 @@ pub fn terrace_walk(m: usize, g: usize, rng: &mut SplitMix64, max_moves: u64) ->
                 if reversed {
                     a.reverse();
                 }
-                let start = a[0];
-                let terrace = a.iter().map(|&v| (v + m - start) % m).collect();
-                return Some((terrace, x));
+                return Some((starting_at_zero(&a, m), x));
             }
         }
         let moves = terrace_moves(&a, m);
