@@ -11,7 +11,9 @@
 //!   Sprague-Grundy function [`generalized_grundy`] (O((γmax + 2)(V + E)));
 //! * for any digraph: [`is_kernel`] and the enumeration of all [`kernels`] (exponential in
 //!   general, linear on acyclic graphs);
-//! * Graphviz export with [`to_dot`].
+//! * graph files, both directions in one module: [`read_graph`] reads edge lists and Graphviz DOT
+//!   digraphs (linear time, bounded by [`ReadLimits`], typed [`ReadError`]s with line numbers),
+//!   [`to_dot`] and [`named_to_dot`] write DOT that [`read_graph`] reads back.
 //!
 //! Analyses are free functions over petgraph's graph traits (as in `petgraph::algo`), so any
 //! petgraph graph can be passed directly. Results are vectors indexed by
@@ -55,9 +57,9 @@
 #![warn(missing_docs)]
 
 mod acyclic;
-mod dot;
 mod error;
 mod game;
+mod graph_io;
 mod kernel;
 mod loopy;
 
@@ -67,9 +69,12 @@ pub use acyclic::{
     grundy_values, misere_outcomes, moves_to_value, outcomes, p_positions, reverse_topological_order,
     winning_moves,
 };
-pub use dot::to_dot;
 pub use error::GameError;
 pub use game::{Game, GameGraph, Sum, explore};
+pub use graph_io::{
+    GraphFormat, MAX_SUBGRAPH_NESTING, NamedGraph, ReadError, ReadErrorKind, ReadLimits, named_to_dot,
+    read_graph, read_graph_bytes, to_dot,
+};
 pub use kernel::{is_kernel, kernels};
 pub use loopy::{Gamma, generalized_grundy, loopy_outcomes};
 
