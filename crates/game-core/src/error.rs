@@ -6,6 +6,7 @@ use thiserror::Error;
 ///
 /// Node numbers in errors are `NodeIndexable::to_index` values of the graph the routine was given.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// Materialising a game reached more positions than the caller allowed.
     #[error("the game graph has more than {limit} positions (the caller's node limit)")]
@@ -34,5 +35,11 @@ pub enum GameError {
         node: usize,
         /// The graph's node bound.
         bound: usize,
+    },
+    /// A search that can take exponential time gave up at the caller's step limit.
+    #[error("gave up after {limit} steps (the caller's step limit); the search can take exponential time")]
+    StepLimitExceeded {
+        /// The limit that was passed.
+        limit: u64,
     },
 }

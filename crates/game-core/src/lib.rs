@@ -9,8 +9,9 @@
 //!   ([`p_positions`]), [`outcomes`], [`misere_outcomes`], [`winning_moves`], [`moves_to_value`];
 //! * for graphs with cycles: [`loopy_outcomes`] (P / N / draw, O(V + E)) and the generalised
 //!   Sprague-Grundy function [`generalized_grundy`] (O((γmax + 2)(V + E)));
-//! * for any digraph: [`is_kernel`] and the enumeration of all [`kernels`] (exponential in
-//!   general, linear on acyclic graphs);
+//! * for any digraph: [`is_kernel`], listing [`kernels`] and counting them exactly with
+//!   [`count_kernels`] (weakly connected components multiply; exponential in general, linear on
+//!   acyclic graphs; both under a step limit);
 //! * graph files, both directions in one module: [`read_graph`] reads edge lists and Graphviz DOT
 //!   digraphs (linear time, bounded by [`ReadLimits`], typed [`ReadError`]s with line numbers),
 //!   [`to_dot`] and [`named_to_dot`] write DOT that [`read_graph`] reads back.
@@ -75,7 +76,7 @@ pub use graph_io::{
     GraphFormat, MAX_SUBGRAPH_NESTING, NamedGraph, ReadError, ReadErrorKind, ReadLimits, named_to_dot,
     read_graph, read_graph_bytes, to_dot,
 };
-pub use kernel::{is_kernel, kernels};
+pub use kernel::{KernelList, count_kernels, is_kernel, kernels};
 pub use loopy::{Gamma, generalized_grundy, loopy_outcomes};
 
 /// Who wins a position with perfect play.

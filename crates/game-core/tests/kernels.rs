@@ -7,7 +7,8 @@
 mod common;
 
 use common::{Digraph, arb_digraph, exhaustive_kernels, naive_is_kernel};
-use game_core::{is_kernel, kernels, p_positions, to_dot};
+use game_core::{GameError, KernelList, count_kernels, is_kernel, kernels, p_positions, to_dot};
+use num_bigint::BigUint;
 use petgraph::graph::DiGraph;
 use proptest::prelude::*;
 
@@ -15,21 +16,96 @@ fn cycle(n: u32) -> DiGraph<(), ()> {
     DiGraph::from_edges((0..n).map(|i| (i, (i + 1) % n)))
 }
 
-proptest! {
-    /// `kernels` returns exactly the kernels found by trying all 2^n subsets, in the documented
-    /// order (lexicographic in the membership vectors, members first).
-    #[test]
-    fn kernels_equal_the_exhaustive_subset_search(d in arb_digraph(14)) {
-        let mut expected = exhaustive_kernels(&d);
-        expected.sort_by_key(|k| (0..d.n).map(|i| !k.contains(&i)).collect::<Vec<bool>>());
-        let found = kernels(&d.graph(), usize::MAX);
-        prop_assert_eq!(&found, &expected);
-        // The cap returns a prefix.
-        for cap in 0..=expected.len() {
-            prop_assert_eq!(&kernels(&d.graph(), cap)[..], &expected[..cap]);
+/// Generous step limit for graphs of the tests.
+const STEPS: u64 = 100_000_000;
+
+/// A disjoint union of up to three random digraphs, with the node numbers shuffled so that the
+/// components interleave in index order.
+fn arb_union() -> impl Strategy<Value = Digraph> {
+    prop::collection::vec(arb_digraph(5), 1..=3).prop_flat_map(|parts| {
+        let n: usize = parts.iter().map(|p| p.n).sum();
+        Just((0..n).collect::<Vec<usize>>()).prop_shuffle().prop_map(move |relabel| {
+            let mut arcs = Vec::new();
+            let mut offset = 0;
+            for part in &parts {
+                arcs.extend(part.arcs.iter().map(|&(a, b)| (relabel[a + offset], relabel[b + offset])));
+                offset += part.n;
+            }
+            Digraph { n, arcs }
+        })
+    })
+}
+
+/// Weakly connected (every node reaches node 0 ignoring directions), decided by a fixed point.
+fn is_weakly_connected(d: &Digraph) -> bool {
+    let mut reached = vec![false; d.n];
+    reached[0] = true;
+    loop {
+        let mut changed = false;
+        for &(a, b) in &d.arcs {
+            if reached[a] != reached[b] {
+                reached[a] = true;
+                reached[b] = true;
+                changed = true;
+            }
         }
-        if d.is_acyclic() {
-            prop_assert_eq!(found, vec![p_positions(&d.graph()).unwrap()], "acyclic: one kernel");
+        if !changed {
+            return reached.iter().all(|&r| r);
+        }
+    }
+}
+
+/// Checks `kernels` and `count_kernels` on `d` against the exhaustive subset search.
+fn check_against_exhaustive(d: &Digraph) -> Result<(), TestCaseError> {
+    let mut expected = exhaustive_kernels(d);
+    expected.sort_by_key(|k| (0..d.n).map(|i| !k.contains(&i)).collect::<Vec<bool>>());
+    let all = kernels(&d.graph(), usize::MAX, STEPS).unwrap();
+    prop_assert!(all.complete);
+    let mut found = all.kernels.clone();
+    found.sort_by_key(|k| (0..d.n).map(|i| !k.contains(&i)).collect::<Vec<bool>>());
+    prop_assert_eq!(&found, &expected, "the same sets of kernels");
+    if is_weakly_connected(d) {
+        prop_assert_eq!(&all.kernels, &expected, "connected: lexicographic order, members first");
+    }
+    prop_assert_eq!(count_kernels(&d.graph(), STEPS).unwrap(), BigUint::from(expected.len()));
+    // A cap returns a prefix of the full list, complete exactly when nothing was cut.
+    for cap in 0..=expected.len() + 1 {
+        let capped = kernels(&d.graph(), cap, STEPS).unwrap();
+        prop_assert_eq!(&capped.kernels[..], &all.kernels[..cap.min(expected.len())]);
+        prop_assert_eq!(capped.complete, cap >= expected.len(), "cap {}", cap);
+    }
+    if d.is_acyclic() {
+        prop_assert_eq!(all.kernels, vec![p_positions(&d.graph()).unwrap()], "acyclic: one kernel");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `kernels` and `count_kernels` find exactly the kernels found by trying all 2^n subsets.
+    #[test]
+    fn kernels_equal_the_exhaustive_subset_search(d in arb_digraph(12)) {
+        check_against_exhaustive(&d)?;
+    }
+
+    /// The same on disjoint unions with interleaved node numbers (the decomposition at work).
+    #[test]
+    fn kernels_of_disjoint_unions_equal_the_exhaustive_search(d in arb_union()) {
+        check_against_exhaustive(&d)?;
+    }
+
+    /// Any step limit gives the right answer or the typed error, never a wrong answer.
+    #[test]
+    fn a_small_step_limit_fails_loudly_or_answers_right(d in arb_union(), steps in 0u64..400) {
+        let expected = exhaustive_kernels(&d).len();
+        match count_kernels(&d.graph(), steps) {
+            Ok(count) => prop_assert_eq!(count, BigUint::from(expected)),
+            Err(e) => prop_assert_eq!(e, GameError::StepLimitExceeded { limit: steps }),
+        }
+        match kernels(&d.graph(), usize::MAX, steps) {
+            Ok(list) => prop_assert!(list.complete && list.kernels.len() == expected),
+            Err(e) => prop_assert_eq!(e, GameError::StepLimitExceeded { limit: steps }),
         }
     }
 
@@ -45,11 +121,54 @@ proptest! {
     }
 }
 
+/// k disjoint 2-cycles and a 3-cycle, the 3-cycle's nodes numbered last or first: no kernel,
+/// found at once in either order (without the decomposition the search tried 2^k branches).
+#[test]
+fn two_cycles_next_to_an_odd_cycle_have_no_kernel_at_once() {
+    let k = 60u32;
+    let two_cycles = (0..k).flat_map(|i| [(2 * i, 2 * i + 1), (2 * i + 1, 2 * i)]);
+    let odd_last: Vec<(u32, u32)> =
+        two_cycles.clone().chain([(2 * k, 2 * k + 1), (2 * k + 1, 2 * k + 2), (2 * k + 2, 2 * k)]).collect();
+    let odd_first: Vec<(u32, u32)> =
+        odd_last.iter().map(|&(a, b)| ((a + 3) % (2 * k + 3), (b + 3) % (2 * k + 3))).collect();
+    for arcs in [odd_last, odd_first] {
+        let g = DiGraph::<(), ()>::from_edges(arcs);
+        assert_eq!(kernels(&g, usize::MAX, 100_000).unwrap(), KernelList { kernels: vec![], complete: true });
+        assert_eq!(count_kernels(&g, 100_000).unwrap(), BigUint::ZERO);
+    }
+    // Without the triangle: 2^60 kernels, counted exactly, listed up to the cap.
+    let g = DiGraph::<(), ()>::from_edges((0..k).flat_map(|i| [(2 * i, 2 * i + 1), (2 * i + 1, 2 * i)]));
+    assert_eq!(count_kernels(&g, 100_000).unwrap(), BigUint::from(1u64 << 60));
+    let listed = kernels(&g, 5, 100_000).unwrap();
+    assert_eq!(listed.kernels.len(), 5);
+    assert!(!listed.complete);
+    // Listing them all hits the step limit instead of running for ever.
+    assert_eq!(kernels(&g, usize::MAX, 100_000), Err(GameError::StepLimitExceeded { limit: 100_000 }));
+}
+
+/// A 3-cycle that is a sink strongly connected component inside a large connected graph of
+/// 2-cycles: no kernel, found without enumerating the rest.
+#[test]
+fn a_sink_odd_cycle_settles_a_connected_graph() {
+    let k = 60u32;
+    let mut arcs: Vec<(u32, u32)> = (0..k).flat_map(|i| [(2 * i, 2 * i + 1), (2 * i + 1, 2 * i)]).collect();
+    // Every 2-cycle node also moves to the triangle's first node, numbered last.
+    let t = 2 * k;
+    arcs.extend((0..2 * k).map(|v| (v, t)));
+    arcs.extend([(t, t + 1), (t + 1, t + 2), (t + 2, t)]);
+    let g = DiGraph::<(), ()>::from_edges(arcs);
+    assert_eq!(count_kernels(&g, 100_000).unwrap(), BigUint::ZERO);
+    assert!(kernels(&g, 1, 100_000).unwrap().kernels.is_empty());
+}
+
 #[test]
 fn odd_cycles_have_no_kernel_even_cycles_exactly_two() {
-    assert!(kernels(&cycle(3), usize::MAX).is_empty(), "the directed triangle has no kernel");
+    assert!(
+        kernels(&cycle(3), usize::MAX, STEPS).unwrap().kernels.is_empty(),
+        "the directed triangle has no kernel"
+    );
     for n in 1..=15u32 {
-        let found = kernels(&cycle(n), usize::MAX);
+        let found = kernels(&cycle(n), usize::MAX, STEPS).unwrap().kernels;
         if n % 2 == 1 {
             assert!(found.is_empty(), "C{n}");
         } else {
@@ -64,7 +183,7 @@ fn odd_cycles_have_no_kernel_even_cycles_exactly_two() {
 fn disjoint_two_cycles_have_two_to_the_k_kernels() {
     let k = 10u32;
     let g = DiGraph::<(), ()>::from_edges((0..k).flat_map(|i| [(2 * i, 2 * i + 1), (2 * i + 1, 2 * i)]));
-    let found = kernels(&g, usize::MAX);
+    let found = kernels(&g, usize::MAX, STEPS).unwrap().kernels;
     assert_eq!(found.len(), 1 << k);
     let d = Digraph {
         n: 2 * k as usize,
@@ -92,7 +211,7 @@ fn holes_in_a_stable_graph_are_not_nodes() {
     g.add_edge(n[1], n[2], ());
     g.add_edge(n[2], n[3], ());
     g.remove_node(n[1]);
-    assert_eq!(kernels(&g, usize::MAX), vec![vec![0, 3]]);
+    assert_eq!(kernels(&g, usize::MAX, STEPS).unwrap().kernels, vec![vec![0, 3]]);
     assert_eq!(p_positions(&g).unwrap(), vec![0, 3]);
     assert!(is_kernel(&g, &[true, false, false, true]));
     assert_eq!(game_core::grundy_values(&g).unwrap()[..], [0, 0, 1, 0][..]);
@@ -142,7 +261,7 @@ fn kernels_of_the_wythoff_board_is_the_unique_p_position_set() {
         }
     }
     let g = DiGraph::<(), ()>::from_edges(arcs);
-    let found = kernels(&g, usize::MAX);
+    let found = kernels(&g, usize::MAX, STEPS).unwrap().kernels;
     assert_eq!(found, vec![p_positions(&g).unwrap()]);
     // Seed 002, Y2: the first safe pairs (1,2), (3,5), (4,7) are in it, with their mirrors.
     for (x, y) in [(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7), (7, 4)] {

@@ -92,7 +92,7 @@ fn acyclic_kernel_unique(scale: Scale) -> Evidence {
                 .filter(|(i, _)| choice >> i & 1 == 1)
                 .fold(0u64, |m, (_, &(u, v))| m | 1 << (u * n + v));
             let g = digraph(n, mask);
-            let engine = kernels(&g, usize::MAX);
+            let engine = kernels(&g, usize::MAX, u64::MAX).expect("no step limit").kernels;
             let p = p_positions(&g).expect("acyclic by construction");
             let zeros: Vec<usize> = grundy_values(&g)
                 .expect("acyclic by construction")
@@ -116,7 +116,7 @@ fn cycle_kernels(scale: Scale) -> Evidence {
     let mut tally = Tally::new();
     for len in 1..=max_len {
         let g = DiGraph::<(), ()>::from_edges((0..len).map(|i| (i as u32, ((i + 1) % len) as u32)));
-        let found = kernels(&g, usize::MAX);
+        let found = kernels(&g, usize::MAX, u64::MAX).expect("no step limit").kernels;
         let expected: Vec<Vec<usize>> = if len % 2 == 1 {
             vec![]
         } else {
@@ -177,7 +177,7 @@ fn every_digraph_has_kernel(scale: Scale) -> Evidence {
     for n in 1..=max_n {
         for mask in 0u64..1 << (n * n) {
             let g = digraph(n, mask);
-            let found = kernels(&g, 1);
+            let found = kernels(&g, 1, u64::MAX).expect("no step limit").kernels;
             let brute = brute_force_kernels(n, mask);
             // The engine and brute force must agree on existence; the claim is that one exists.
             tally.record(&(n, mask, !found.is_empty()));

@@ -225,7 +225,7 @@ fn w1(scale: Scale) -> Evidence {
     let small = scale.pick(12u64, 24);
     let mut tally = Tally::new();
     // Uniqueness on a board small enough for kernel enumeration.
-    let all = kernels(&board_csr(small), usize::MAX);
+    let all = kernels(&board_csr(small), usize::MAX, u64::MAX).expect("no step limit").kernels;
     tally.record(&all);
     tally.case(all.len() == 1, || format!("board {small}x{small} has {} kernels", all.len()));
     let black = engine_p_positions(side);
