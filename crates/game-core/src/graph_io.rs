@@ -184,6 +184,9 @@ pub enum ReadErrorKind {
         /// How many whitespace-separated tokens the line has.
         tokens: usize,
     },
+    /// A control character (other than whitespace) in an edge-list name.
+    #[error("control character {0:?} in a name (names are printable tokens separated by whitespace)")]
+    ControlCharacter(char),
     /// Anything else that does not follow the DOT grammar (or an unterminated comment).
     #[error("{0}")]
     Syntax(String),
@@ -303,7 +306,8 @@ pub fn read_graph_bytes(bytes: &[u8], limits: ReadLimits) -> Result<NamedGraph, 
 /// (any case) starts DOT, `graph` is refused as undirected, anything else starts an edge list.
 ///
 /// * **Edge list**: one move `from to` per line, or a single name for a node without moves; names
-///   are any tokens without whitespace; `#` starts a comment anywhere on a line.
+///   are any tokens without whitespace or control characters; `#` starts a comment anywhere on
+///   a line.
 /// * **DOT**: the Graphviz grammar for digraphs: `[strict] digraph [ID] { stmt_list }` with node,
 ///   edge (`a -> b -> c`), attribute (`graph|node|edge [..]`) and `ID = ID` statements, `;` or `,`
 ///   optional between them, subgraphs `[subgraph [ID]] { ... }` (also as edge ends: `a -> {b c}`
@@ -346,6 +350,9 @@ fn read_edge_list(text: &str, first_line: usize, limits: ReadLimits) -> Result<N
     let mut line = first_line;
     for raw in text.split('\n') {
         let content = raw.split('#').next().unwrap_or("");
+        if let Some(c) = content.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+            return Err(ReadError { line, kind: ReadErrorKind::ControlCharacter(c) });
+        }
         let mut tokens = content.split_whitespace();
         match (tokens.next(), tokens.next(), tokens.next()) {
             (None, _, _) => {}

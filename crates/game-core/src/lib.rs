@@ -77,7 +77,7 @@ pub use graph_io::{
     read_graph, read_graph_bytes, to_dot,
 };
 pub use kernel::{KernelList, count_kernels, is_kernel, kernels};
-pub use loopy::{Gamma, generalized_grundy, loopy_outcomes};
+pub use loopy::{Gamma, generalized_grundy, generalized_grundy_limited, loopy_outcomes};
 
 /// Who wins a position with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

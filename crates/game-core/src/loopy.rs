@@ -7,7 +7,7 @@ use std::fmt;
 use petgraph::visit::{IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 use serde::Serialize;
 
-use crate::Outcome;
+use crate::{GameError, Outcome};
 
 /// Successor and predecessor lists by `to_index`, one entry per arc (parallel arcs repeat).
 pub(crate) struct Adjacency {
@@ -171,6 +171,26 @@ pub fn generalized_grundy<G>(g: G) -> Vec<Gamma>
 where
     G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
 {
+    generalized_grundy_limited(g, u64::MAX).expect("no step limit")
+}
+
+/// [`generalized_grundy`] with a step limit: fails with [`GameError::StepLimitExceeded`] once
+/// the rounds have looked at more than `max_steps` nodes and arcs (each round costs about V plus
+/// the arcs of the nodes still unlabelled; a hostile graph can need about V·E/2 in all, for
+/// example a transitive tournament next to a cycle).
+///
+/// ```
+/// use petgraph::graph::DiGraph;
+/// use game_core::{generalized_grundy_limited, GameError};
+/// let g = DiGraph::<(), ()>::from_edges([(0, 1), (1, 0), (1, 2)]);
+/// assert!(generalized_grundy_limited(&g, 1_000).is_ok());
+/// assert_eq!(generalized_grundy_limited(&g, 2), Err(GameError::StepLimitExceeded { limit: 2 }));
+/// ```
+pub fn generalized_grundy_limited<G>(g: G, max_steps: u64) -> Result<Vec<Gamma>, GameError>
+where
+    G: IntoNeighbors + IntoNodeIdentifiers + NodeIndexable,
+{
+    let mut steps: u64 = 0;
     let adj = Adjacency::new(g);
     let n = adj.successors.len();
     let mut label: Vec<Label> =
@@ -183,8 +203,10 @@ where
     while unlabelled > 0 {
         // Start of round m: no node is labelled m yet, so no node has an option labelled m.
         has_option_labelled_m.fill(false);
+        steps = steps.saturating_add(n as u64);
         for u in 0..n {
             if label[u] == Label::Unlabelled {
+                steps = steps.saturating_add(adj.successors[u].len() as u64);
                 blockers[u] = adj.successors[u]
                     .iter()
                     .filter(|&&v| matches!(label[v], Label::Unlabelled | Label::Infinite))
@@ -193,6 +215,9 @@ where
                     ready.push(u);
                 }
             }
+        }
+        if steps > max_steps {
+            return Err(GameError::StepLimitExceeded { limit: max_steps });
         }
         while let Some(u) = ready.pop() {
             if label[u] != Label::Unlabelled || has_option_labelled_m[u] || blockers[u] != 0 {
@@ -226,7 +251,7 @@ where
         }
         m += 1;
     }
-    (0..n)
+    Ok((0..n)
         .map(|u| match label[u] {
             Label::Value(v) => Gamma::Finite(v),
             _ => Gamma::Infinite(
@@ -239,5 +264,5 @@ where
                     .collect(),
             ),
         })
-        .collect()
+        .collect())
 }

@@ -189,12 +189,16 @@ pub enum RotationCommand {
 pub struct GraphArgs {
     /// An edge list (`a b` per line, `#` comments) or a DOT digraph (`digraph { a -> b }`).
     pub file: PathBuf,
-    /// Print the graph as DOT with the kernel (P-positions) filled black.
+    /// Print the graph as DOT with a kernel (the P-positions if acyclic) filled black.
     #[arg(long)]
     pub dot: bool,
-    /// Enumerate at most this many kernels (loopy graphs can have exponentially many).
+    /// List at most this many kernels (loopy graphs can have exponentially many).
     #[arg(long, default_value_t = 16)]
     pub max_kernels: usize,
+    /// Give up a kernel search or the generalised Grundy labelling after this many steps (about
+    /// one per arc looked at).
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_steps: u64,
 }
 
 /// `games play ...`

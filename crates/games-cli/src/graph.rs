@@ -1,386 +1,114 @@
-//! `games graph FILE`: a user's own game, given as an edge list or a DOT digraph, analysed with
-//! game-core (Grundy values and the kernel if acyclic; P/N/draw, generalised Grundy values and
-//! kernels if loopy).
+//! `games graph FILE`: a user's own game, given as an edge list or a DOT digraph (read by
+//! game-core's `read_graph`), analysed with game-core (Grundy values and the kernel if acyclic;
+//! P/N/draw, generalised Grundy values and kernels if loopy).
 
-use std::collections::HashMap;
 use std::fmt::Write;
+use std::io::Read;
 
 use game_core::{
-    GameError, Outcome, generalized_grundy, grundy_values, kernels, loopy_outcomes, outcomes, p_positions,
-    to_dot,
+    GameError, KernelList, NamedGraph, Outcome, ReadLimits, count_kernels, generalized_grundy_limited,
+    grundy_values, kernels, loopy_outcomes, named_to_dot, outcomes, p_positions, read_graph_bytes,
 };
-use petgraph::graph::{DiGraph, NodeIndex};
 use serde_json::json;
 
 use crate::cli::GraphArgs;
 use crate::error::CliError;
 use crate::output::Output;
 
-/// Largest graph accepted (nodes), so that kernel search and output stay reasonable.
+/// Largest graph accepted (nodes), checked while reading.
 pub const MAX_NODES: usize = 1_000_000;
 
-/// A parsed game: node names in order of first appearance, and the moves.
-#[derive(Debug, Default)]
-pub struct NamedGraph {
-    /// The graph; node weights are the names.
-    pub graph: DiGraph<String, ()>,
-    index: HashMap<String, NodeIndex>,
+/// Most arcs accepted, checked while reading.
+pub const MAX_ARCS: usize = 10_000_000;
+
+/// Largest file read (bytes): reading is linear, this bounds its memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads and parses a graph file; errors name the file and, for bad contents, the line.
+pub fn parse(path: &str, file: &std::path::Path) -> Result<NamedGraph, CliError> {
+    let io = |source| CliError::Io { path: path.to_string(), source };
+    let mut bytes = Vec::new();
+    std::fs::File::open(file).map_err(io)?.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(CliError::bad(format!("{path}: the file is larger than {MAX_FILE_BYTES} bytes")));
+    }
+    read_graph_bytes(&bytes, ReadLimits { max_nodes: MAX_NODES, max_arcs: MAX_ARCS })
+        .map_err(|e| CliError::Parse { path: path.to_string(), line: e.line, reason: e.kind.to_string() })
 }
 
-impl NamedGraph {
-    fn node(&mut self, name: &str) -> NodeIndex {
-        if let Some(&i) = self.index.get(name) {
-            return i;
-        }
-        let i = self.graph.add_node(name.to_string());
-        self.index.insert(name.to_string(), i);
-        i
-    }
-
-    fn edge(&mut self, a: &str, b: &str) {
-        let (a, b) = (self.node(a), self.node(b));
-        self.graph.update_edge(a, b, ());
+/// A step limit hit in a search, said in the CLI's terms.
+fn gave_up(what: &str, err: GameError) -> CliError {
+    match err {
+        GameError::StepLimitExceeded { limit } => CliError::bad(format!(
+            "{what} gave up after {limit} steps (raise --max-steps; the search is exponential in the worst case)"
+        )),
+        other => other.into(),
     }
 }
 
-/// Parses a graph file: DOT if its first token is `digraph` (or `strict digraph`), else an edge
-/// list. Errors name the line.
-pub fn parse(path: &str, text: &str) -> Result<NamedGraph, CliError> {
-    let first = text
-        .lines()
-        .map(|l| l.trim())
-        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"))
-        .unwrap_or("");
-    let word = first.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    let parsed = match word {
-        "digraph" | "strict" => parse_dot(path, text)?,
-        "graph" => {
-            let line = text.lines().position(|l| l.trim() == first).map_or(1, |i| i + 1);
-            return Err(CliError::Parse {
-                path: path.to_string(),
-                line,
-                reason: "undirected `graph` is not a game: write `digraph { a -> b }`".to_string(),
-            });
-        }
-        _ => parse_edge_list(path, text)?,
-    };
-    if parsed.graph.node_count() == 0 {
-        return Err(CliError::Parse {
-            path: path.to_string(),
-            line: 1,
-            reason: "the file has no nodes".to_string(),
-        });
-    }
-    if parsed.graph.node_count() > MAX_NODES {
-        return Err(CliError::bad(format!("the graph has more than {MAX_NODES} nodes")));
-    }
-    Ok(parsed)
-}
-
-/// Edge list: one `a b` per line (a move from a to b), or a single name for a node without
-/// moves; `#` starts a comment.
-fn parse_edge_list(path: &str, text: &str) -> Result<NamedGraph, CliError> {
-    let mut g = NamedGraph::default();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("");
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        match tokens.as_slice() {
-            [] => {}
-            [a] => {
-                g.node(a);
-            }
-            [a, b] => g.edge(a, b),
-            _ => {
-                return Err(CliError::Parse {
-                    path: path.to_string(),
-                    line: i + 1,
-                    reason: format!(
-                        "expected `from to` (two names), found {} tokens; a DOT file must start with `digraph`",
-                        tokens.len()
-                    ),
-                });
-            }
-        }
-    }
-    Ok(g)
-}
-
-/// A token of the DOT subset, with its line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Token {
-    Id(String),
-    Arrow,
-    Open,
-    Close,
-    Semi,
-    /// An attribute list `[...]`, skipped.
-    Attributes,
-    /// `=`, as in graph attributes `rankdir = LR`.
-    Equals,
-    Comma,
-}
-
-fn tokenize(path: &str, text: &str) -> Result<Vec<(Token, usize)>, CliError> {
-    let err = |line: usize, reason: String| CliError::Parse { path: path.to_string(), line, reason };
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let (mut i, mut line) = (0, 1);
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\n' => {
-                line += 1;
-                i += 1;
-            }
-            c if c.is_whitespace() => i += 1,
-            '#' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '/' if chars.get(i + 1) == Some(&'*') => {
-                let start = line;
-                i += 2;
-                loop {
-                    match chars.get(i) {
-                        None => return Err(err(start, "unterminated /* comment".to_string())),
-                        Some('*') if chars.get(i + 1) == Some(&'/') => {
-                            i += 2;
-                            break;
-                        }
-                        Some('\n') => line += 1,
-                        _ => {}
-                    }
-                    i += 1;
-                }
-            }
-            '{' => {
-                tokens.push((Token::Open, line));
-                i += 1;
-            }
-            '}' => {
-                tokens.push((Token::Close, line));
-                i += 1;
-            }
-            ';' => {
-                tokens.push((Token::Semi, line));
-                i += 1;
-            }
-            ',' => {
-                tokens.push((Token::Comma, line));
-                i += 1;
-            }
-            '=' => {
-                tokens.push((Token::Equals, line));
-                i += 1;
-            }
-            '-' if chars.get(i + 1) == Some(&'>') => {
-                tokens.push((Token::Arrow, line));
-                i += 2;
-            }
-            '-' if chars.get(i + 1) == Some(&'-') => {
-                return Err(err(line, "`--` is an undirected edge: use `->`".to_string()));
-            }
-            '[' => {
-                let start = line;
-                while i < chars.len() && chars[i] != ']' {
-                    if chars[i] == '\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                if i == chars.len() {
-                    return Err(err(start, "unterminated attribute list `[`".to_string()));
-                }
-                i += 1;
-                tokens.push((Token::Attributes, start));
-            }
-            '"' => {
-                let start = line;
-                let mut name = String::new();
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => return Err(err(start, "unterminated quoted name".to_string())),
-                        Some('"') => break,
-                        Some('\\') if chars.get(i + 1) == Some(&'"') => {
-                            name.push('"');
-                            i += 1;
-                        }
-                        Some(&ch) => {
-                            if ch == '\n' {
-                                line += 1;
-                            }
-                            name.push(ch);
-                        }
-                    }
-                    i += 1;
-                }
-                i += 1;
-                tokens.push((Token::Id(name), start));
-            }
-            c if c.is_alphanumeric() || c == '_' || c == '.' || c == '-' => {
-                let mut name = String::new();
-                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '.') {
-                    name.push(chars[i]);
-                    i += 1;
-                }
-                if c == '-' {
-                    // A negative number: '-' followed by digits.
-                    name.insert(0, '-');
-                    i += 1;
-                    while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
-                        name.push(chars[i]);
-                        i += 1;
-                    }
-                }
-                tokens.push((Token::Id(name), line));
-            }
-            other => return Err(err(line, format!("unexpected character {other:?}"))),
-        }
-    }
-    Ok(tokens)
-}
-
-/// The DOT subset: `[strict] digraph [name] { stmt* }` with statements `a -> b -> c [attrs];`,
-/// `a [attrs];`, `key = value;` and `graph|node|edge [attrs];` (attributes are ignored).
-fn parse_dot(path: &str, text: &str) -> Result<NamedGraph, CliError> {
-    let tokens = tokenize(path, text)?;
-    let err = |line: usize, reason: &str| CliError::Parse {
-        path: path.to_string(),
-        line,
-        reason: reason.to_string(),
-    };
-    let mut pos = 0;
-    let last_line = tokens.last().map_or(1, |t| t.1);
-    let id = |t: &Token, word: &str| matches!(t, Token::Id(s) if s == word);
-    if tokens.get(pos).is_some_and(|t| id(&t.0, "strict")) {
-        pos += 1;
-    }
-    if !tokens.get(pos).is_some_and(|t| id(&t.0, "digraph")) {
-        return Err(err(tokens.get(pos).map_or(1, |t| t.1), "expected `digraph`"));
-    }
-    pos += 1;
-    if let Some((Token::Id(_), _)) = tokens.get(pos) {
-        pos += 1;
-    }
-    match tokens.get(pos) {
-        Some((Token::Open, _)) => pos += 1,
-        Some((_, line)) => return Err(err(*line, "expected `{` after `digraph`")),
-        None => return Err(err(last_line, "expected `{` after `digraph`")),
-    }
-    let mut g = NamedGraph::default();
-    loop {
-        let Some((token, line)) = tokens.get(pos).cloned() else {
-            return Err(err(last_line, "missing `}` at the end of the graph"));
-        };
-        match token {
-            Token::Close => {
-                pos += 1;
-                break;
-            }
-            Token::Semi | Token::Comma => pos += 1,
-            Token::Id(first) => {
-                pos += 1;
-                if ["graph", "node", "edge"].contains(&first.as_str())
-                    && matches!(tokens.get(pos), Some((Token::Attributes, _)))
-                {
-                    pos += 1;
-                    continue;
-                }
-                if matches!(tokens.get(pos), Some((Token::Equals, _))) {
-                    // A graph attribute `key = value`.
-                    match tokens.get(pos + 1) {
-                        Some((Token::Id(_), _)) => pos += 2,
-                        _ => return Err(err(line, "expected a value after `=`")),
-                    }
-                    continue;
-                }
-                let mut chain = vec![first];
-                while matches!(tokens.get(pos), Some((Token::Arrow, _))) {
-                    match tokens.get(pos + 1) {
-                        Some((Token::Id(next), _)) => chain.push(next.clone()),
-                        Some((Token::Open, l)) => {
-                            return Err(err(
-                                *l,
-                                "subgraphs `{ ... }` are not supported: write one edge per pair",
-                            ));
-                        }
-                        _ => return Err(err(line, "expected a node name after `->`")),
-                    }
-                    pos += 2;
-                }
-                if matches!(tokens.get(pos), Some((Token::Attributes, _))) {
-                    pos += 1;
-                }
-                if chain.len() == 1 {
-                    g.node(&chain[0]);
-                } else {
-                    for pair in chain.windows(2) {
-                        g.edge(&pair[0], &pair[1]);
-                    }
-                }
-            }
-            Token::Open => return Err(err(line, "subgraphs `{ ... }` are not supported")),
-            Token::Arrow => return Err(err(line, "`->` without a node before it")),
-            Token::Attributes => return Err(err(line, "an attribute list `[...]` without a node before it")),
-            Token::Equals => return Err(err(line, "`=` without a name before it")),
-        }
-    }
-    if let Some((_, line)) = tokens.get(pos) {
-        return Err(err(*line, "text after the closing `}`"));
-    }
-    Ok(g)
+/// What is known about the kernels of a loopy graph.
+struct KernelReport {
+    listed: KernelList,
+    /// The exact number, when it was computed (always when the list is complete).
+    count: Option<String>,
 }
 
 /// Runs `games graph FILE`.
 pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
     let path = args.file.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.file).map_err(|source| CliError::Io { path: path.clone(), source })?;
-    let named = parse(&path, &text)?;
+    let named = parse(&path, &args.file)?;
     let g = &named.graph;
-    let names: Vec<&str> = g.node_indices().map(|i| g[i].as_str()).collect();
-    let (acyclic, values, results, kernel_list, truncated) = match grundy_values(g) {
+    let names: Vec<&str> = named.names().collect();
+    let (acyclic, values, results, report) = match grundy_values(g) {
         Ok(values) => {
             let results = outcomes(g)?;
             let kernel = p_positions(g)?;
             let values: Vec<serde_json::Value> = values.into_iter().map(|v| json!(v)).collect();
-            (true, values, results, vec![kernel], false)
+            let listed = KernelList { kernels: vec![kernel], complete: true };
+            (true, values, results, KernelReport { listed, count: Some("1".to_string()) })
         }
         Err(GameError::Cycle { .. }) => {
             let results = loopy_outcomes(g);
-            let gamma = generalized_grundy(g);
+            let gamma = generalized_grundy_limited(g, args.max_steps)
+                .map_err(|e| gave_up("the generalised Grundy labelling", e))?;
             let values =
                 gamma.iter().map(|v| v.finite().map_or_else(|| json!(v.to_string()), |f| json!(f))).collect();
-            // One more than asked tells whether the list was cut.
-            let mut found = kernels(g, args.max_kernels.saturating_add(1));
-            let truncated = found.len() > args.max_kernels;
-            found.truncate(args.max_kernels);
-            (false, values, results, found, truncated)
+            // `--dot` marks one kernel only.
+            let wanted = if args.dot { 1 } else { args.max_kernels };
+            let listed = kernels(g, wanted, args.max_steps).map_err(|e| gave_up("the kernel search", e))?;
+            let count = if listed.complete {
+                Some(listed.kernels.len().to_string())
+            } else {
+                match count_kernels(g, args.max_steps) {
+                    Ok(count) => Some(count.to_string()),
+                    Err(GameError::StepLimitExceeded { .. }) => None,
+                    Err(other) => return Err(other.into()),
+                }
+            };
+            (false, values, results, KernelReport { listed, count })
         }
         Err(other) => return Err(other.into()),
     };
+    let listed = &report.listed;
     if args.dot {
-        let kernel: Vec<bool> = {
-            let mut marked = vec![false; names.len()];
-            if let Some(first) = kernel_list.first() {
-                first.iter().for_each(|&i| marked[i] = true);
-            }
-            marked
-        };
-        let mut dot = to_dot(g, |i| format!("{} ({})", names[i], display_value(&values[i])), |i| kernel[i]);
+        let mut kernel = vec![false; names.len()];
+        if let Some(first) = listed.kernels.first() {
+            first.iter().for_each(|&i| kernel[i] = true);
+        }
+        let mut dot = named_to_dot(
+            &named,
+            |i| Some(format!("{} ({})", names[i], display_value(&values[i]))),
+            |i| kernel[i],
+        );
         let marked: Vec<&str> = (0..names.len()).filter(|&i| kernel[i]).map(|i| names[i]).collect();
-        let what = match (acyclic, kernel_list.len()) {
-            (true, _) => "the kernel (P-positions)",
-            (false, 0) => "nothing (the graph has no kernel)",
-            (false, 1) => "the only kernel",
-            (false, _) => "the first kernel found",
+        let what = match (acyclic, listed.complete, listed.kernels.len(), &report.count) {
+            (true, _, _, _) => "the kernel (P-positions)".to_string(),
+            (false, true, 0, _) => "nothing (the graph has no kernel)".to_string(),
+            (false, true, 1, _) => "the only kernel".to_string(),
+            (false, _, _, Some(count)) => format!("the first of {count} kernels"),
+            (false, _, _, None) => {
+                "the first kernel found (there are more; counting them gave up)".to_string()
+            }
         };
         let _ = writeln!(dot, "// filled black: {what} {{{}}}; labels: name (value)", marked.join(", "));
         return Ok(Output::new(dot.clone(), json!({ "dot": dot })));
@@ -401,22 +129,36 @@ pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
         );
     }
     let kernel_names: Vec<Vec<&str>> =
-        kernel_list.iter().map(|k| k.iter().map(|&i| names[i]).collect()).collect();
-    match kernel_names.len() {
-        0 => text.push_str("no kernel"),
-        1 if acyclic => {
-            let _ = write!(text, "kernel (the P-positions): {{{}}}", kernel_names[0].join(", "));
-        }
-        _ => {
-            let _ = write!(
-                text,
-                "{} kernel(s){}:",
-                kernel_names.len(),
-                if truncated { " (list cut)" } else { "" }
-            );
-            for k in &kernel_names {
-                let _ = write!(text, "\n  {{{}}}", k.join(", "));
+        listed.kernels.iter().map(|k| k.iter().map(|&i| names[i]).collect()).collect();
+    let shown = kernel_names.len();
+    if acyclic {
+        let _ = write!(text, "kernel (the P-positions): {{{}}}", kernel_names[0].join(", "));
+    } else {
+        match (listed.complete, shown, &report.count) {
+            (true, 0, _) => text.push_str("no kernel"),
+            (true, 1, _) => text.push_str("exactly one kernel:"),
+            (true, n, _) => {
+                let _ = write!(text, "{n} kernels:");
             }
+            (false, _, Some(count)) => {
+                let _ = write!(
+                    text,
+                    "{count} kernels (listing the first {shown}, --max-kernels {}):",
+                    args.max_kernels
+                );
+            }
+            (false, _, None) => {
+                let _ = write!(
+                    text,
+                    "at least {} kernels (listing stopped at --max-kernels {}; counting them all gave up after {} steps):",
+                    shown + 1,
+                    args.max_kernels,
+                    args.max_steps
+                );
+            }
+        }
+        for k in &kernel_names {
+            let _ = write!(text, "\n  {{{}}}", k.join(", "));
         }
     }
     let nodes: Vec<_> = names
@@ -431,7 +173,8 @@ pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
             "edges": g.edge_count(),
             "acyclic": acyclic,
             "kernels": kernel_names,
-            "kernels_truncated": truncated,
+            "kernels_truncated": !listed.complete,
+            "kernel_count": report.count,
         }),
     ))
 }
@@ -455,54 +198,33 @@ fn outcome_name(outcome: Outcome) -> &'static str {
 mod tests {
     use super::*;
 
-    fn edges(g: &NamedGraph) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = g
-            .graph
-            .edge_indices()
-            .map(|e| {
-                let (a, b) = g.graph.edge_endpoints(e).unwrap();
-                (g.graph[a].clone(), g.graph[b].clone())
-            })
-            .collect();
-        out.sort();
-        out
+    fn args(file: &std::path::Path, dot: bool, max_kernels: usize) -> GraphArgs {
+        GraphArgs { file: file.to_path_buf(), dot, max_kernels, max_steps: 1_000_000 }
     }
 
-    fn pair(a: &str, b: &str) -> (String, String) {
-        (a.to_string(), b.to_string())
+    fn temp(name: &str, text: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("games-graph-unit-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
     }
 
     #[test]
-    fn dot_subset_chains_quotes_comments_attributes() {
-        let text = "strict digraph \"my game\" {\n  node [shape=circle];\n  rankdir=LR\n  /* a\n comment */ \"start here\" -> b -> c [label=\"x\"];\n  c; d // alone\n  # also a comment\n  b -> \"start here\", e\n}\n";
-        let g = parse("t.dot", text).unwrap();
-        assert_eq!(g.graph.node_count(), 5);
-        assert_eq!(edges(&g), vec![pair("b", "c"), pair("b", "start here"), pair("start here", "b")]);
-        let names: Vec<&str> = g.graph.node_indices().map(|i| g.graph[i].as_str()).collect();
-        assert_eq!(names, ["start here", "b", "c", "d", "e"]);
-    }
-
-    #[test]
-    fn edge_list_duplicates_and_isolated_nodes() {
-        let g = parse("t.txt", "1 2\n1 2\n  lonely  \n2 -3 # comment\n").unwrap();
-        assert_eq!(g.graph.node_count(), 4);
-        assert_eq!(edges(&g), vec![pair("1", "2"), pair("2", "-3")]);
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        let line_of = |text: &str| match parse("f", text) {
-            Err(CliError::Parse { line, .. }) => line,
-            other => panic!("expected a parse error, got {other:?}"),
-        };
-        assert_eq!(line_of("digraph {\n a -> b\n c -- d\n}"), 3);
-        assert_eq!(line_of("digraph {\n a -> b\n\n \"open\n}"), 4);
-        assert_eq!(line_of("digraph {\n a -> b;\n"), 2);
-        assert_eq!(line_of("digraph {\n a -> { b c }\n}"), 2);
-        assert_eq!(line_of("digraph {\n a [x=1\n}"), 2);
-        assert_eq!(line_of("digraph {\n a -> b\n}\n c"), 4);
-        assert_eq!(line_of("a b\nc d e\n"), 2);
-        assert_eq!(line_of("\n\ngraph { a -- b }"), 3);
-        assert_eq!(line_of("digraph {\n a -> b ! c\n}"), 2);
+    fn a_cut_list_never_claims_none_or_only() {
+        // Two kernels: {a, c} and {b, c}... as the 2-cycle a <-> b next to the terminal c.
+        let f = temp("two.txt", "a b\nb a\nc\n");
+        let out = run(&args(&f, false, 0)).unwrap();
+        assert!(out.text.ends_with("2 kernels (listing the first 0, --max-kernels 0):"), "{}", out.text);
+        assert_eq!(out.json["kernel_count"], "2");
+        let out = run(&args(&f, false, 1)).unwrap();
+        assert!(out.text.contains("2 kernels (listing the first 1"), "{}", out.text);
+        let out = run(&args(&f, true, 1)).unwrap();
+        assert!(out.text.contains("// filled black: the first of 2 kernels {a, c}"), "{}", out.text);
+        let out = run(&args(&f, false, 5)).unwrap();
+        assert!(out.text.ends_with("2 kernels:\n  {a, c}\n  {b, c}"), "{}", out.text);
+        let triangle = temp("triangle.txt", "a b\nb c\nc a\n");
+        assert!(run(&args(&triangle, false, 0)).unwrap().text.ends_with("no kernel"));
+        assert!(run(&args(&triangle, true, 0)).unwrap().text.contains("nothing (the graph has no kernel)"));
+        let one = temp("one.txt", "a b\nb a\nb c\n");
+        assert!(run(&args(&one, true, 0)).unwrap().text.contains("the only kernel {a, c}"));
     }
 }
