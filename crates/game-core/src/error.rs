@@ -14,6 +14,17 @@ pub enum GameError {
         /// The limit that was passed.
         limit: usize,
     },
+    /// Materialising a game would need more memory than the caller allowed (an estimate, see
+    /// `ExploreLimits`).
+    #[error(
+        "the game graph needs more than {limit} bytes ({needed} estimated for the positions found so far; the caller's memory limit)"
+    )]
+    MemoryLimitExceeded {
+        /// The limit that was passed, in bytes.
+        limit: usize,
+        /// Estimated bytes needed when the limit was hit (positions and arcs found so far).
+        needed: usize,
+    },
     /// An acyclic-only routine was given a graph with a cycle.
     #[error("the graph has a cycle ({} positions: {cycle:?}); use the loopy routines", cycle.len())]
     Cycle {

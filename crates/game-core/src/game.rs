@@ -1,9 +1,10 @@
 //! Games given implicitly by their moves, and their materialisation as petgraph graphs.
 
-use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash, RandomState};
 
+use hashbrown::HashTable;
 use petgraph::csr::Csr;
 use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -29,11 +30,20 @@ use crate::GameError;
 /// assert_eq!(Take134.moves(&5), vec![4, 2, 1]);
 /// ```
 pub trait Game {
-    /// A position of the game. Positions reachable from a start are collected in a hash map.
+    /// A position of the game. Positions reachable from a start are collected in a hash table.
     type Position: Clone + Eq + Hash + Debug;
 
     /// Every position reachable in one move from `position` (its *options*).
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// Bytes `position` occupies when stored: used by [`explore_with`] to bound memory. The
+    /// default, `size_of::<Self::Position>()`, is right for positions that own no heap memory;
+    /// a game whose positions own some (a `Vec` of heaps, say) should add it, for example
+    /// `size_of::<Vec<u64>>() + 8 * heaps.capacity()`.
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        std::mem::size_of::<Self::Position>()
+    }
 }
 
 impl<T: Game + ?Sized> Game for &T {
@@ -41,23 +51,35 @@ impl<T: Game + ?Sized> Game for &T {
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position> {
         (**self).moves(position)
     }
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        (**self).position_bytes(position)
+    }
 }
 
 /// The reachable part of a game as an explicit petgraph graph, with the map back from positions.
 ///
-/// Node weights are the positions; an arc `u -> v` is a move from `u` to `v`.
+/// Node weights are the positions; an arc `u -> v` is a move from `u` to `v`. Each position is
+/// stored once, in the graph; the lookup table behind [`GameGraph::node`] holds node indices
+/// only.
+///
+/// **Order.** Nodes are numbered in the order [`explore`] found them: the roots in the order
+/// given, then breadth-first, each node's options in the order `moves` lists them. So node
+/// indices, and every iteration of this type ([`GameGraph::positions`], [`GameGraph::iter`]),
+/// are deterministic whenever `moves` is: nothing depends on hashing. Use
+/// [`GameGraph::sorted_positions`] for an order that does not depend on the exploration either.
 #[derive(Debug, Clone)]
 pub struct GameGraph<P> {
     /// The graph; pass `&game_graph.graph` to any analysis of this crate.
     pub graph: DiGraph<P, ()>,
-    /// Position -> node.
-    pub index: HashMap<P, NodeIndex>,
+    index: HashTable<NodeIndex>,
+    hasher: RandomState,
 }
 
 impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
-    /// The node of `position`, if it was reached.
+    /// The node of `position`, if it was reached. O(1) expected.
     pub fn node(&self, position: &P) -> Option<NodeIndex> {
-        self.index.get(position).copied()
+        let hash = self.hasher.hash_one(position);
+        self.index.find(hash, |&n| self.graph[n] == *position).copied()
     }
 
     /// The position at `node`.
@@ -66,6 +88,27 @@ impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
     /// If `node` is not a node of this graph (an index from another graph).
     pub fn position(&self, node: NodeIndex) -> &P {
         &self.graph[node]
+    }
+
+    /// Every position, in node-index order (see the type's doc: deterministic).
+    pub fn positions(&self) -> impl Iterator<Item = &P> {
+        self.graph.node_weights()
+    }
+
+    /// Every (node, position) pair, in node-index order.
+    pub fn iter(&self) -> impl Iterator<Item = (NodeIndex, &P)> {
+        self.graph.node_indices().map(|n| (n, &self.graph[n]))
+    }
+
+    /// Every position in increasing order, with its node: an order independent of how the
+    /// graph was explored. O(V log V).
+    pub fn sorted_positions(&self) -> Vec<(&P, NodeIndex)>
+    where
+        P: Ord,
+    {
+        let mut out: Vec<(&P, NodeIndex)> = self.iter().map(|(n, p)| (p, n)).collect();
+        out.sort_unstable();
+        out
     }
 
     /// Number of positions.
@@ -114,12 +157,31 @@ impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
     }
 }
 
+/// Bounds for [`explore_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExploreLimits {
+    /// Most positions stored.
+    pub max_positions: usize,
+    /// Most bytes of estimated memory: per position [`Game::position_bytes`] plus
+    /// [`NODE_OVERHEAD_BYTES`], per arc [`ARC_BYTES`]. Growing vectors may briefly hold up to
+    /// twice their contents while they move.
+    pub max_bytes: usize,
+}
+
+/// Estimated bytes per position besides [`Game::position_bytes`]: the graph node's arc links,
+/// its lookup-table slot and its place in the work queue.
+pub const NODE_OVERHEAD_BYTES: usize = 32;
+
+/// Estimated bytes per arc (a petgraph edge: two node and two edge indices).
+pub const ARC_BYTES: usize = 16;
+
 /// Materialises every position reachable from `roots` (roots included) into a graph.
 ///
-/// Breadth-first, iterative; O(V + E) hash-map operations. A move listed twice gives one arc.
+/// Breadth-first, iterative; O(V + E) hash-table operations. A move listed twice gives one arc.
 /// Fails with
 /// [`GameError::NodeLimitExceeded`] as soon as more than `node_limit` positions are found,
-/// so an unexpectedly large game costs bounded memory, not an out-of-memory abort.
+/// so an unexpectedly large game costs bounded memory, not an out-of-memory abort. Node order:
+/// see [`GameGraph`]. [`explore_with`] bounds the memory as well.
 ///
 /// ```
 /// use game_core::{explore, grundy_values, Game};
@@ -139,44 +201,96 @@ pub fn explore<G: Game>(
     roots: impl IntoIterator<Item = G::Position>,
     node_limit: usize,
 ) -> Result<GameGraph<G::Position>, GameError> {
-    let mut graph = DiGraph::new();
-    let mut index: HashMap<G::Position, NodeIndex> = HashMap::new();
-    let mut queue = std::collections::VecDeque::new();
-    let mut add = |p: G::Position,
-                   graph: &mut DiGraph<G::Position, ()>,
-                   queue: &mut std::collections::VecDeque<NodeIndex>|
+    explore_with(game, roots, ExploreLimits { max_positions: node_limit, max_bytes: usize::MAX })
+}
+
+/// [`explore`] under a position limit and a memory limit (see [`ExploreLimits`] for the
+/// estimate). Fails with [`GameError::NodeLimitExceeded`] or
+/// [`GameError::MemoryLimitExceeded`] (saying how much the positions found so far need) before
+/// storing the position or arc that would go beyond a limit.
+///
+/// ```
+/// use game_core::{explore_with, ExploreLimits, Game, GameError};
+/// /// Positions are lists of heaps; each owns heap memory.
+/// struct Halving;
+/// impl Game for Halving {
+///     type Position = Vec<u64>;
+///     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+///         (0..heaps.len()).filter(|&i| heaps[i] > 0).map(|i| {
+///             let mut next = heaps.clone();
+///             next[i] /= 2;
+///             next
+///         }).collect()
+///     }
+///     fn position_bytes(&self, heaps: &Vec<u64>) -> usize {
+///         std::mem::size_of::<Vec<u64>>() + 8 * heaps.capacity()
+///     }
+/// }
+/// let limits = ExploreLimits { max_positions: 1_000_000, max_bytes: 10_000 };
+/// assert!(explore_with(&Halving, [vec![3, 3]], limits).is_ok());
+/// match explore_with(&Halving, [vec![1 << 20; 8]], limits) {
+///     Err(GameError::MemoryLimitExceeded { limit, needed }) => assert!(limit == 10_000 && needed > limit),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+pub fn explore_with<G: Game>(
+    game: &G,
+    roots: impl IntoIterator<Item = G::Position>,
+    limits: ExploreLimits,
+) -> Result<GameGraph<G::Position>, GameError> {
+    let mut explored =
+        GameGraph { graph: DiGraph::new(), index: HashTable::new(), hasher: RandomState::new() };
+    let mut queue = VecDeque::new();
+    let mut bytes: usize = 0;
+    let add = |p: G::Position,
+               explored: &mut GameGraph<G::Position>,
+               queue: &mut VecDeque<NodeIndex>,
+               bytes: &mut usize|
      -> Result<NodeIndex, GameError> {
-        if let Some(&n) = index.get(&p) {
+        let hash = explored.hasher.hash_one(&p);
+        let graph = &explored.graph;
+        if let Some(&n) = explored.index.find(hash, |&n| graph[n] == p) {
             return Ok(n);
         }
-        if graph.node_count() >= node_limit {
-            return Err(GameError::NodeLimitExceeded { limit: node_limit });
+        if graph.node_count() >= limits.max_positions {
+            return Err(GameError::NodeLimitExceeded { limit: limits.max_positions });
         }
-        let n = graph.add_node(p.clone());
-        index.insert(p, n);
+        let needed = bytes.saturating_add(game.position_bytes(&p)).saturating_add(NODE_OVERHEAD_BYTES);
+        if needed > limits.max_bytes {
+            return Err(GameError::MemoryLimitExceeded { limit: limits.max_bytes, needed });
+        }
+        *bytes = needed;
+        let n = explored.graph.add_node(p);
+        let (graph, hasher) = (&explored.graph, &explored.hasher);
+        explored.index.insert_unique(hash, n, |&m| hasher.hash_one(&graph[m]));
         queue.push_back(n);
         Ok(n)
     };
     for r in roots {
-        add(r, &mut graph, &mut queue)?;
+        add(r, &mut explored, &mut queue, &mut bytes)?;
     }
     // last_source[v] == u  <=>  the arc u -> v exists already (a game may list a move twice).
     // O(1) per move, unlike `update_edge`, which scans u's arcs (quadratic in the out-degree).
     let mut last_source: Vec<usize> = Vec::new();
     while let Some(u) = queue.pop_front() {
-        let options = game.moves(&graph[u]);
+        let options = game.moves(&explored.graph[u]);
         for p in options {
-            let v = add(p, &mut graph, &mut queue)?;
-            if last_source.len() < graph.node_count() {
-                last_source.resize(graph.node_count(), usize::MAX);
+            let v = add(p, &mut explored, &mut queue, &mut bytes)?;
+            if last_source.len() < explored.graph.node_count() {
+                last_source.resize(explored.graph.node_count(), usize::MAX);
             }
             if last_source[v.index()] != u.index() {
                 last_source[v.index()] = u.index();
-                graph.add_edge(u, v, ());
+                let needed = bytes.saturating_add(ARC_BYTES);
+                if needed > limits.max_bytes {
+                    return Err(GameError::MemoryLimitExceeded { limit: limits.max_bytes, needed });
+                }
+                bytes = needed;
+                explored.graph.add_edge(u, v, ());
             }
         }
     }
-    Ok(GameGraph { graph, index })
+    Ok(explored)
 }
 
 /// The disjunctive sum of two games: a move is a move in exactly one component.

@@ -1,0 +1,97 @@
+//! `explore` / `explore_with`: deterministic node order, the lookup table against iteration, and
+//! the memory limit on games whose positions own heap memory.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use game_core::{ExploreLimits, Game, GameError, explore, explore_with};
+use proptest::prelude::*;
+
+/// Heaps of a take-1-or-2 game, positions as sorted lists (they own heap memory).
+struct Heaps;
+
+impl Game for Heaps {
+    type Position = Vec<u32>;
+    fn moves(&self, heaps: &Vec<u32>) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for i in 0..heaps.len() {
+            for take in 1..=2 {
+                if heaps[i] >= take {
+                    let mut next = heaps.clone();
+                    next[i] -= take;
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+    fn position_bytes(&self, heaps: &Vec<u32>) -> usize {
+        std::mem::size_of::<Vec<u32>>() + 4 * heaps.capacity()
+    }
+}
+
+/// Breadth-first order of discovery, computed independently with a BTreeSet of seen positions.
+fn bfs_order(roots: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    let mut queue = VecDeque::new();
+    for r in roots {
+        if seen.insert(r.clone()) {
+            order.push(r.clone());
+            queue.push_back(r.clone());
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        for q in Heaps.moves(&p) {
+            if seen.insert(q.clone()) {
+                order.push(q.clone());
+                queue.push_back(q);
+            }
+        }
+    }
+    order
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Node order is the breadth-first order of discovery (no hashing involved), `node` finds
+    /// every position at its index, and `sorted_positions` is sorted.
+    #[test]
+    fn node_order_is_the_breadth_first_discovery_order(
+        roots in prop::collection::vec(prop::collection::vec(0u32..5, 1..4), 1..3),
+    ) {
+        let roots: Vec<Vec<u32>> = roots.into_iter().map(|mut r| { r.sort_unstable(); r }).collect();
+        let g = explore(&Heaps, roots.clone(), 100_000).unwrap();
+        let expected = bfs_order(&roots);
+        prop_assert_eq!(g.positions().cloned().collect::<Vec<_>>(), expected);
+        for (n, p) in g.iter() {
+            prop_assert_eq!(g.node(p), Some(n));
+        }
+        prop_assert_eq!(g.node(&vec![99]), None);
+        let sorted: Vec<&Vec<u32>> = g.sorted_positions().into_iter().map(|(p, _)| p).collect();
+        prop_assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+    }
+}
+
+/// Positions that are long vectors: the memory limit stops the exploration with the estimate,
+/// long before the position limit would.
+#[test]
+fn the_memory_limit_stops_long_positions() {
+    let root: Vec<u32> = (0..100).map(|i| i % 7).collect();
+    let limits = ExploreLimits { max_positions: 2_000_000, max_bytes: 1 << 20 };
+    match explore_with(&Heaps, [root.clone()], limits) {
+        Err(GameError::MemoryLimitExceeded { limit, needed }) => {
+            assert_eq!(limit, 1 << 20);
+            assert!(needed > limit && needed < limit + 2000, "{needed}");
+        }
+        other => panic!("expected the memory limit, got {:?}", other.map(|g| g.len())),
+    }
+    // Within the limit the answer is the plain exploration's.
+    let small = vec![1, 2, 2];
+    let limits = ExploreLimits { max_positions: 1000, max_bytes: 1 << 20 };
+    let a = explore_with(&Heaps, [small.clone()], limits).unwrap();
+    let b = explore(&Heaps, [small], 1000).unwrap();
+    assert!(a.positions().eq(b.positions()));
+    assert_eq!(a.graph.edge_count(), b.graph.edge_count());
+}
