@@ -6,7 +6,10 @@
 //! every failure is a [`ReadError`] naming the line. Nothing in a file can make the reader panic,
 //! recurse without bound or allocate more than a constant times the file size and the limits.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::hash::{BuildHasher, RandomState};
+
+use hashbrown::HashTable;
 use std::fmt::Write;
 
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -202,13 +205,16 @@ pub struct NamedGraph {
     pub graph: DiGraph<String, ()>,
     /// Which syntax the text was read as.
     pub format: GraphFormat,
-    index: HashMap<String, NodeIndex>,
+    /// Name lookup: node indices only, each name is stored once (in the graph).
+    index: HashTable<NodeIndex>,
+    hasher: RandomState,
 }
 
 impl NamedGraph {
     /// The node called `name`, if any.
     pub fn node(&self, name: &str) -> Option<NodeIndex> {
-        self.index.get(name).copied()
+        let hash = self.hasher.hash_one(name);
+        self.index.find(hash, |&n| self.graph[n] == name).copied()
     }
 
     /// The names in node-index order.
@@ -238,7 +244,8 @@ impl NamedGraph {
 /// Builds a [`NamedGraph`] under the limits: names to nodes, arcs deduplicated in O(1) each.
 struct Builder {
     graph: DiGraph<String, ()>,
-    index: HashMap<String, NodeIndex>,
+    index: HashTable<NodeIndex>,
+    hasher: RandomState,
     arcs: HashSet<(u32, u32)>,
     arcs_written: usize,
     limits: ReadLimits,
@@ -248,7 +255,8 @@ impl Builder {
     fn new(limits: ReadLimits) -> Self {
         Builder {
             graph: DiGraph::new(),
-            index: HashMap::new(),
+            index: HashTable::new(),
+            hasher: RandomState::new(),
             arcs: HashSet::new(),
             arcs_written: 0,
             limits,
@@ -256,7 +264,9 @@ impl Builder {
     }
 
     fn node(&mut self, name: &str, line: usize) -> Result<NodeIndex, ReadError> {
-        if let Some(&i) = self.index.get(name) {
+        let hash = self.hasher.hash_one(name);
+        let graph = &self.graph;
+        if let Some(&i) = self.index.find(hash, |&n| graph[n] == name) {
             return Ok(i);
         }
         let limit = self.limits.max_nodes.min(u32::MAX as usize - 1);
@@ -264,7 +274,8 @@ impl Builder {
             return Err(ReadError { line, kind: ReadErrorKind::TooManyNodes { limit } });
         }
         let i = self.graph.add_node(name.to_string());
-        self.index.insert(name.to_string(), i);
+        let (graph, hasher) = (&self.graph, &self.hasher);
+        self.index.insert_unique(hash, i, |&n| hasher.hash_one(graph[n].as_str()));
         Ok(i)
     }
 
@@ -283,7 +294,7 @@ impl Builder {
         if self.graph.node_count() == 0 {
             return Err(ReadError { line: last_line, kind: ReadErrorKind::NoNodes });
         }
-        Ok(NamedGraph { graph: self.graph, format, index: self.index })
+        Ok(NamedGraph { graph: self.graph, format, index: self.index, hasher: self.hasher })
     }
 }
 

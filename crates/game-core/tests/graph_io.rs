@@ -120,6 +120,10 @@ proptest! {
         let expected: BTreeSet<(usize, usize)> = arcs.iter().map(|&(a, b)| (a % n, b % n)).collect();
         prop_assert_eq!(first.arcs(), expected.into_iter().collect::<Vec<_>>());
         let written = named_to_dot(&first, |i| Some(format!("{i}")), |i| i == 0);
+        for (i, name) in first.names().enumerate() {
+            prop_assert_eq!(first.node(name).map(|n| n.index()), Some(i), "lookup of {:?}", name);
+        }
+        prop_assert_eq!(first.node("not \u{0} a name"), None);
         let second = read_graph(&written, ReadLimits::default()).unwrap();
         prop_assert_eq!(second.names().collect::<Vec<_>>(), first.names().collect::<Vec<_>>());
         prop_assert_eq!(second.arcs(), first.arcs());
