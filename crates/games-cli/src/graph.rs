@@ -36,12 +36,12 @@ pub fn parse(path: &str, file: &std::path::Path) -> Result<NamedGraph, CliError>
         .map_err(|e| CliError::Parse { path: path.to_string(), line: e.line, reason: e.kind.to_string() })
 }
 
-/// A step limit hit in a search, said in the CLI's terms.
-fn gave_up(what: &str, err: GameError) -> CliError {
+/// A step limit hit in a search, said in the CLI's terms: what gave up and why it can be slow.
+fn gave_up(what: &str, why: &str, err: GameError) -> CliError {
     match err {
-        GameError::StepLimitExceeded { limit } => CliError::bad(format!(
-            "{what} gave up after {limit} steps (raise --max-steps; the search is exponential in the worst case)"
-        )),
+        GameError::StepLimitExceeded { limit } => {
+            CliError::bad(format!("{what} gave up after {limit} steps (raise --max-steps; {why})"))
+        }
         other => other.into(),
     }
 }
@@ -69,13 +69,20 @@ pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
         }
         Err(GameError::Cycle { .. }) => {
             let results = loopy_outcomes(g);
-            let gamma = generalized_grundy_limited(g, args.max_steps)
-                .map_err(|e| gave_up("the generalised Grundy labelling", e))?;
+            let gamma = generalized_grundy_limited(g, args.max_steps).map_err(|e| {
+                gave_up(
+                    "the generalised Grundy labelling",
+                    "it can take about V·E steps on V positions and E moves",
+                    e,
+                )
+            })?;
             let values =
                 gamma.iter().map(|v| v.finite().map_or_else(|| json!(v.to_string()), |f| json!(f))).collect();
             // `--dot` marks one kernel only.
             let wanted = if args.dot { 1 } else { args.max_kernels };
-            let listed = kernels(g, wanted, args.max_steps).map_err(|e| gave_up("the kernel search", e))?;
+            let listed = kernels(g, wanted, args.max_steps).map_err(|e| {
+                gave_up("the kernel search", "deciding whether a kernel exists is NP-complete", e)
+            })?;
             let count = if listed.complete {
                 Some(listed.kernels.len().to_string())
             } else {
