@@ -142,6 +142,11 @@ fn two_cycles_next_to_an_odd_cycle_have_no_kernel_at_once() {
     let listed = kernels(&g, 5, 100_000).unwrap();
     assert_eq!(listed.kernels.len(), 5);
     assert!(!listed.complete);
+    // 50 symmetric triangles (every node moves to both others): 3 kernels each, 3^50 > 2^64.
+    let g = DiGraph::<(), ()>::from_edges((0..50u32).flat_map(|t| {
+        (0..3).flat_map(move |a| (0..3).filter(move |&b| b != a).map(move |b| (3 * t + a, 3 * t + b)))
+    }));
+    assert_eq!(count_kernels(&g, 100_000).unwrap(), BigUint::from(3u8).pow(50));
     // Listing them all hits the step limit instead of running for ever.
     assert_eq!(kernels(&g, usize::MAX, 100_000), Err(GameError::StepLimitExceeded { limit: 100_000 }));
 }
