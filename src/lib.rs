@@ -22,3 +22,8 @@ pub use game_nim as nim;
 pub use game_rotation as rotation;
 pub use game_takebreak as takebreak;
 pub use game_wythoff as wythoff;
+
+/// The guide `docs/adding-a-game.md`, included here so that its Rust examples are compiled and
+/// run as doctests.
+#[doc = include_str!("../docs/adding-a-game.md")]
+pub mod adding_a_game {}
