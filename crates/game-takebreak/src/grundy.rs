@@ -88,10 +88,11 @@ pub struct Split {
 }
 
 /// The worst-case memory, in bytes, of [`grundy_values_within`] for heaps `0..=up_to`:
-/// per heap 4 bytes of value, 4 of rare-heap list, 8 of mark table (values are at most `n / 2`,
-/// so XORs of two values stay below `2n`) and 1 of search flags; saturates at `u64::MAX`.
+/// per heap 4 bytes of value, 8 of rare heaps and their values, 16 of two mark tables (values
+/// are at most `n / 2`, so XORs of two values stay below `2n`) and 2 of the list of values
+/// searched for (at most `n / 2` of 4 bytes); saturates at `u64::MAX`.
 pub fn estimated_bytes(up_to: u64) -> u64 {
-    up_to.saturating_add(1).saturating_mul(17).saturating_add(4096)
+    up_to.saturating_add(1).saturating_mul(30).saturating_add(4096)
 }
 
 fn check_table(up_to: u64, memory_limit: u64) -> Result<usize, TakeBreakError> {
@@ -125,10 +126,11 @@ pub fn grundy_values(up_to: u64) -> Result<Vec<u32>, TakeBreakError> {
 /// 1. mark the options `g(r) XOR g(n - r)` for every rare heap `r` — few, in Grundy's game;
 /// 2. the least unmarked common value `c` is not an option, so the mex is at most `c`; the rare
 ///    values below `c` that are still unmarked are looked for in one walk over all splits, which
-///    stops as soon as the last of them is found (usually after a few steps). The value is the
-///    least rare value not found, or `c`.
+///    stops as soon as the last of them is found (in Grundy's game after a few thousand splits
+///    at most, whatever the heap). The value is the least rare value not found, or `c`.
 ///
-/// The walk runs to the end only when the value is rare, which is rare. Exact for any mask.
+/// The walk runs to the end only when the value is rare, which is rare: the work per heap stays
+/// about constant instead of growing with the heap. Exact for any mask.
 ///
 /// # Errors
 /// [`TakeBreakError::HeapTooLarge`] beyond [`MAX_TABLE_HEAP`];
@@ -136,31 +138,39 @@ pub fn grundy_values(up_to: u64) -> Result<Vec<u32>, TakeBreakError> {
 pub fn grundy_values_within(up_to: u64, memory_limit: u64) -> Result<Vec<u32>, TakeBreakError> {
     let last = check_table(up_to, memory_limit)?;
     let mut values: Vec<u32> = Vec::with_capacity(last + 1);
+    // The rare heaps so far and their values, side by side so the marking loop reads both
+    // lists in order instead of looking each rare heap's value up in the whole table.
     let mut rare_heaps: Vec<u32> = Vec::new();
+    let mut rare_values: Vec<u32> = Vec::new();
     let mut marks = Marks::default();
-    let mut needed: Vec<u64> = Vec::new();
-    let mut seen: Vec<u64> = Vec::new();
+    let mut seen = Marks::default();
+    let mut needed: Vec<u32> = Vec::new();
+    // Every value so far is below `value_bound`, a power of two, so every XOR of two is too:
+    // the mark tables are kept that long and are indexed without growing in the loops.
+    let mut value_bound: usize = 1;
     for n in 0..=last {
         marks.next_position();
-        for &rare in &rare_heaps {
+        let (table, stamp) = marks.table();
+        for (&rare, &rare_value) in rare_heaps.iter().zip(&rare_values) {
             let rare = rare as usize;
             let other = n - rare; // rare < n: every heap in the list is an earlier one
             if other != rare {
-                marks.mark(values[rare] ^ values[other]);
+                table[(rare_value ^ values[other]) as usize] = stamp;
             }
         }
         let common_mex = (0u32..).find(|&v| !is_rare(v) && !marks.is_marked(v)).expect("a value is free");
-        // The rare values below the common mex that are not marked yet, as a bit set sized for
-        // every XOR of two values so far (the marks table's length, a power of two).
+        // The rare values below the common mex that are not marked yet, ascending.
         needed.clear();
-        needed.resize(marks.len().div_ceil(64).max(1), 0);
-        for v in (0..common_mex).filter(|&v| is_rare(v) && !marks.is_marked(v)) {
-            needed[v as usize / 64] |= 1 << (v % 64);
+        needed.extend((0..common_mex).filter(|&v| is_rare(v) && !marks.is_marked(v)));
+        let value = first_missing_split_value(&values, n, &mut needed, &mut seen).unwrap_or(common_mex);
+        if value as usize >= value_bound {
+            value_bound = (value as usize + 1).next_power_of_two();
+            marks.grow_to(value_bound);
+            seen.grow_to(value_bound);
         }
-        let value = first_missing_split_value(&values, n, &needed, &mut seen).unwrap_or(common_mex);
-        marks.grow_for(value);
         if n >= 1 && is_rare(value) {
             rare_heaps.push(n as u32); // n <= MAX_TABLE_HEAP < 2^32
+            rare_values.push(value);
         }
         values.push(value);
     }
@@ -170,41 +180,35 @@ pub fn grundy_values_within(up_to: u64, memory_limit: u64) -> Result<Vec<u32>, T
 /// Splits examined between two tests of whether every needed value has been seen.
 const WALK_BLOCK: usize = 256;
 
-/// The least value in the bit set `needed` that no split of heap `n` has as its value, or `None`
-/// if every needed value occurs. Walks the splits by the smaller part, in blocks: each block
-/// sets the bits of the values it sees (no branch per split), then one test over a few words
-/// says whether the walk can stop. Needed values are usually all seen within a few thousand
-/// splits; the walk runs to the end only when the value of `n` is rare.
-fn first_missing_split_value(values: &[u32], n: usize, needed: &[u64], seen: &mut Vec<u64>) -> Option<u32> {
-    let all_seen = |seen: &[u64]| needed.iter().zip(seen).all(|(need, saw)| need & !saw == 0);
-    seen.clear();
-    seen.resize(needed.len(), 0);
-    if all_seen(seen) {
-        return None;
-    }
+/// The least of the ascending values `needed` that no split of heap `n` has as its value, or
+/// `None` if every needed value occurs. Walks the splits by the smaller part, in blocks: each
+/// block only stamps the values it sees in `seen` (independent stores, no branch on the value),
+/// then the needed values seen are dropped, and the walk stops when none is left. Needed values
+/// are usually all seen within a few thousand splits; the walk runs to the end only when the
+/// value of `n` is rare.
+fn first_missing_split_value(
+    values: &[u32],
+    n: usize,
+    needed: &mut Vec<u32>,
+    seen: &mut Marks,
+) -> Option<u32> {
+    seen.next_position();
     // Splits a + (n - a) with 1 <= a < n - a, i.e. a <= (n - 1) / 2: the smaller parts
     // ascending, zipped with the larger parts descending.
     let half = n.saturating_sub(1) / 2;
     let smaller = values.get(1..=half).unwrap_or_default();
     let larger = values.get(n - half..n).unwrap_or_default();
     let mut start = 0;
-    while start < half {
+    while !needed.is_empty() && start < half {
         let end = (start + WALK_BLOCK).min(half);
+        let (table, stamp) = seen.table();
         for (&a, &b) in smaller[start..end].iter().zip(larger[half - end..half - start].iter().rev()) {
-            let value = (a ^ b) as usize;
-            if let Some(word) = seen.get_mut(value / 64) {
-                *word |= 1 << (value % 64);
-            }
+            table[(a ^ b) as usize] = stamp;
         }
-        if all_seen(seen) {
-            return None;
-        }
+        needed.retain(|&v| !seen.is_marked(v));
         start = end;
     }
-    needed.iter().zip(seen.iter()).enumerate().find_map(|(word, (need, saw))| {
-        let missing = need & !saw;
-        (missing != 0).then(|| (word * 64) as u32 + missing.trailing_zeros())
-    })
+    needed.first().copied()
 }
 
 /// Grundy values of heaps `0..=up_to` by the definition: for each heap, every split, then the
@@ -307,14 +311,22 @@ pub fn apply(heaps: &[u64], split: Split) -> Result<Vec<u64>, TakeBreakError> {
     Ok(after)
 }
 
-/// A set of small values, cleared in O(1) per heap by stamping.
-#[derive(Debug, Default)]
+/// A set of small values, cleared in O(1) per heap by stamping: value `v` is in the set when
+/// `stamp_of[v]` is the current stamp.
+#[derive(Debug)]
 struct Marks {
     stamp_of: Vec<u32>,
     stamp: u32,
 }
 
+impl Default for Marks {
+    fn default() -> Self {
+        Self { stamp_of: vec![0; 1], stamp: 0 }
+    }
+}
+
 impl Marks {
+    /// Empties the set.
     fn next_position(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -324,25 +336,17 @@ impl Marks {
         }
     }
 
-    /// Room for every XOR of two values up to `value`, so `mark` seldom grows.
-    fn grow_for(&mut self, value: u32) {
-        let needed = (value as usize + 1).next_power_of_two() * 2;
-        if self.stamp_of.len() < needed {
-            self.stamp_of.resize(needed, 0);
+    /// Makes room for every value below `bound`.
+    fn grow_to(&mut self, bound: usize) {
+        if self.stamp_of.len() < bound {
+            self.stamp_of.resize(bound, 0);
         }
     }
 
-    fn mark(&mut self, value: u32) {
-        let v = value as usize;
-        if v >= self.stamp_of.len() {
-            self.stamp_of.resize((v + 1).next_power_of_two(), 0);
-        }
-        self.stamp_of[v] = self.stamp;
-    }
-
-    /// Values below this can be marked without growing the table.
-    fn len(&self) -> usize {
-        self.stamp_of.len()
+    /// The table and the current stamp, for loops that mark many values: a value `v` below the
+    /// bound given to [`Marks::grow_to`] is marked by `table[v] = stamp`.
+    fn table(&mut self) -> (&mut [u32], u32) {
+        (&mut self.stamp_of, self.stamp)
     }
 
     fn is_marked(&self, value: u32) -> bool {
