@@ -17,8 +17,9 @@ pub const MAX_TABLE_HEAP: u64 = u32::MAX as u64 - 1;
 /// (`n^2 / 4` XORs for heaps up to `n`), so it is kept for cross-checks on small tables.
 pub const MAX_PLAIN_HEAP: u64 = 1 << 16;
 
-/// The memory [`grundy_values`] may use: 4 GiB.
-pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+/// The memory [`grundy_values`] may use: 1 GiB, enough for heaps up to 2^25 (the work grows
+/// linearly with the heap; ask [`grundy_values_within`] for more).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
 
 /// Mask of the rare/common split: a value `v` is *rare* when `v & RARE_MASK` has an even number
 /// of one bits (every bit but the lowest counts). Flammenkamp found this mask for Grundy's game:
@@ -35,6 +36,12 @@ fn is_rare(value: u32) -> bool {
 /// Positions are canonical: heap sizes sorted ascending, heaps of size 0, 1 or 2 dropped (they
 /// have no move and value 0). Make a start position canonical with [`canonical_heaps`]; the
 /// moves returned are canonical.
+///
+/// This is the game for game-core's explicit-graph analyses, whose node limit bounds the graph;
+/// but a heap of `h` counters has `(h - 1) / 2` options, all listed at once by
+/// [`Game::moves`], which cannot fail. Give it heaps whose options fit in memory (thousands,
+/// not billions); for large heaps use [`grundy_values`] and [`winning_moves`], which check
+/// their memory first.
 ///
 /// ```
 /// use game_core::Game;
@@ -396,6 +403,9 @@ mod tests {
         assert!(matches!(grundy_values(MAX_TABLE_HEAP), Err(TakeBreakError::MemoryLimit { .. })));
         assert!(matches!(grundy_values_within(1_000, 1_000), Err(TakeBreakError::MemoryLimit { .. })));
         assert!(grundy_values_within(1_000, estimated_bytes(1_000)).is_ok());
+        // The documented reach of the default limit, without allocating it here.
+        assert!(estimated_bytes(1 << 25) <= DEFAULT_MEMORY_LIMIT);
+        assert!(estimated_bytes(1 << 26) > DEFAULT_MEMORY_LIMIT);
         assert_eq!(
             grundy_values_plain(MAX_PLAIN_HEAP + 1),
             Err(TakeBreakError::TooMuchWork { up_to: MAX_PLAIN_HEAP + 1, max: MAX_PLAIN_HEAP })
