@@ -10,7 +10,8 @@
 //! * every public error enum of a library crate is `#[non_exhaustive]`;
 //! * the names `ARCHITECTURE.md` puts in backquotes exist: files, functions, types, the fields
 //!   it lists for a struct, packages and xtask subcommands;
-//! * `docs/claims.md` states every claim id that game-verify registers.
+//! * `docs/claims.md` states every claim id that game-verify registers, and no file points a
+//!   reader to the seed digest outside the repository.
 //!
 //! Each rule is a function over plain data, unit-tested below with broken input, so a rule that
 //! can no longer fail is noticed. Drift that is known and owned elsewhere is listed in
@@ -27,6 +28,10 @@ const KNOWN_DRIFT: &[&str] = &[
     "missing_docs: crates/game-rotation/src/lib.rs does not deny missing_docs",
     "missing_docs: crates/game-verify/src/lib.rs does not deny missing_docs",
     "non_exhaustive: crates/game-core/src/error.rs: pub enum GameError is not #[non_exhaustive]",
+    "outside: crates/game-rotation/src/lib.rs refers to seed-digest.md outside the repository; use docs/claims.md",
+    "outside: crates/game-rotation/tests/rotation.rs refers to seed-digest.md outside the repository; use docs/claims.md",
+    "outside: crates/game-verify/src/lib.rs refers to seed-digest.md outside the repository; use docs/claims.md",
+    "outside: crates/games-cli/tests/cli.rs refers to seed-digest.md outside the repository; use docs/claims.md",
     "non_exhaustive: crates/game-nim/src/error.rs: pub enum NimError is not #[non_exhaustive]",
     "non_exhaustive: crates/game-rotation/src/error.rs: pub enum RotationError is not #[non_exhaustive]",
 ];
@@ -413,10 +418,38 @@ fn workspace_violations() -> Vec<String> {
     let package_names: Vec<String> = packages.iter().map(|p| p.name.clone()).collect();
     violations.extend(missing_names(&architecture_names(&architecture), &sources, &package_names, &root));
 
+    // The docs stand alone: no file sends a reader to the digest outside the repository.
+    // (This file names the digest in its list of known drift and its tests: it is left out.)
+    let mut documents: Vec<(String, String)> =
+        sources.iter().filter(|(path, _)| path != "tests/tidy.rs").cloned().collect();
+    for doc in ["README.md", "ARCHITECTURE.md", "docs/claims.md", "docs/adding-a-game.md"] {
+        documents.push((doc.to_string(), std::fs::read_to_string(root.join(doc)).expect("a document")));
+    }
+    for package in &packages {
+        if let Ok(text) = std::fs::read_to_string(package.dir.join("README.md")) {
+            documents.push((relative(&package.dir.join("README.md")), text));
+        }
+    }
+    violations.extend(outside_references(&documents));
+
     let claims_doc = std::fs::read_to_string(root.join("docs/claims.md")).expect("docs/claims.md");
     let ids: Vec<&str> = game_verify::registry().iter().map(|claim| claim.id).collect();
     violations.extend(unstated_claims(&claims_doc, &ids));
     violations
+}
+
+/// The files that point readers to the seed digest outside the repository (its claims are
+/// stated in `docs/claims.md`).
+fn outside_references(documents: &[(String, String)]) -> Vec<String> {
+    // Built from pieces, so that this file does not match itself.
+    let digest = ["seed", "digest.md"].join("-");
+    documents
+        .iter()
+        .filter(|(_, text)| text.contains(&digest))
+        .map(|(path, _)| {
+            format!("outside: {path} refers to {digest} outside the repository; use docs/claims.md")
+        })
+        .collect()
 }
 
 /// The claim ids that `docs/claims.md` does not state (as a bold `**ID**` at a paragraph start).
@@ -562,4 +595,14 @@ fn every_claim_id_must_be_stated() {
         unstated_claims(doc, &["W1", "W2", "X1"]),
         vec!["claims: docs/claims.md does not state claim W2"]
     );
+}
+
+#[test]
+fn references_outside_the_repository_are_found() {
+    let documents = vec![
+        ("a.rs".to_string(), "//! ids from `../shared/seed-digest.md`".to_string()),
+        ("b.md".to_string(), "ids in `docs/claims.md`".to_string()),
+    ];
+    let found = outside_references(&documents);
+    assert!(found.len() == 1 && found[0].starts_with("outside: a.rs"), "{found:?}");
 }
