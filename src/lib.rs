@@ -15,8 +15,15 @@
 //!
 //! The examples of the project README follow; they are compiled and run as doctests.
 #![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
 
 pub use game_core as core;
 pub use game_nim as nim;
 pub use game_rotation as rotation;
+pub use game_takebreak as takebreak;
 pub use game_wythoff as wythoff;
+
+/// The guide `docs/adding-a-game.md`, included here so that its Rust examples are compiled and
+/// run as doctests.
+#[doc = include_str!("../docs/adding-a-game.md")]
+pub mod adding_a_game {}

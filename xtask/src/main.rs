@@ -10,6 +10,8 @@ use game_verify::{Claim, Report, Scale, registry, run};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod new_game;
+
 /// Environment marker: set when xtask re-executes itself with insta's update mode chosen.
 const CHILD_MARKER: &str = "XTASK_INSTA_MODE_SET";
 
@@ -34,6 +36,11 @@ enum Task {
         #[arg(long)]
         quick: bool,
     },
+    /// Write a new game crate crates/game-NAME from xtask/templates/game/ (never overwrites).
+    NewGame {
+        /// Lowercase letters and digits, words joined by hyphens (e.g. `dawson`, `take-away`).
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -47,6 +54,7 @@ fn main() -> ExitCode {
             }
             verify(check, claim.as_deref(), if quick { Scale::Quick } else { Scale::Full })
         }
+        Task::NewGame { name } => new_game::main(&name),
     }
 }
 

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// What can go wrong in this crate. Every fallible function returns it instead of panicking.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum WythoffError {
     /// A table or search would need more cells than the caller allowed.
     #[error("the computation needs {cells} cells, more than the limit {limit}")]
