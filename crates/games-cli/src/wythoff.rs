@@ -2,11 +2,14 @@
 
 use std::fmt::Write;
 
-use game_wythoff::{MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, is_p_position, p_pair};
+use game_wythoff::{
+    MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, grundy_value_cost, is_p_position, p_pair,
+};
 use serde_json::json;
 
 use crate::cli::WythoffCommand;
 use crate::error::{CliError, to_usize};
+use crate::limits::{Budget, WYTHOFF_GRUNDY_STEPS, check_steps};
 use crate::output::Output;
 use crate::svg;
 
@@ -17,35 +20,15 @@ pub const MAX_TEXT_SIDE: u64 = 64;
 /// (The crate's own limit, [`MAX_TABLE_SIDE`], is far larger.)
 pub const MAX_SVG_SIDE: u64 = 256;
 
-/// Largest `--max-cells` accepted by `grundy` (4 bytes per cell: 400 MB).
+/// Largest `--max-cells` accepted by `grundy`.
 pub const MAX_GRUNDY_CELLS: u64 = 100_000_000;
 
-/// Largest estimated work `(min + 1)^2 (max + 1)` of one `grundy` value (a few minutes at most).
-pub const MAX_GRUNDY_WORK: u128 = 100_000_000_000;
-
 /// Runs a `games wythoff` subcommand.
-pub fn run(command: &WythoffCommand) -> Result<Output, CliError> {
+pub fn run(command: &WythoffCommand, budget: &Budget) -> Result<Output, CliError> {
     match command {
         WythoffCommand::Pair { n } => pair(*n),
         WythoffCommand::Moves { x, y } => Ok(moves(*x, *y)),
-        WythoffCommand::Grundy { x, y, max_cells } => {
-            if *max_cells > MAX_GRUNDY_CELLS {
-                return Err(CliError::bad(format!(
-                    "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
-                )));
-            }
-            // The computation takes about min^2 * max steps: refuse what would run for hours.
-            let (small, large) = (u128::from(*x.min(y)) + 1, u128::from(*x.max(y)) + 1);
-            if small * small * large > MAX_GRUNDY_WORK {
-                return Err(CliError::bad(format!(
-                    "G({x}, {y}) would take about {} steps, more than {MAX_GRUNDY_WORK}; \
-                     use the table or smaller coordinates",
-                    small * small * large
-                )));
-            }
-            let value = grundy_value(*x, *y, *max_cells)?;
-            Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
-        }
+        WythoffCommand::Grundy { x, y, max_cells } => grundy(*x, *y, *max_cells, budget),
         WythoffCommand::Table { n, svg, png } => {
             if png.is_some() {
                 return Err(CliError::PngNotSupported);
@@ -53,6 +36,29 @@ pub fn run(command: &WythoffCommand) -> Result<Output, CliError> {
             table(*n, svg.as_deref())
         }
     }
+}
+
+/// One Grundy value, refused up front if its rectangle, memory or work is over the limits.
+fn grundy(x: u64, y: u64, max_cells: u64, budget: &Budget) -> Result<Output, CliError> {
+    if max_cells > MAX_GRUNDY_CELLS {
+        return Err(CliError::bad(format!(
+            "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
+        )));
+    }
+    // Exact cell count, (x + 1)(y + 1) < 2^128 unless both are 2^64 - 1.
+    let cells = (u128::from(x) + 1).checked_mul(u128::from(y) + 1);
+    if cells.is_none_or(|c| c > u128::from(max_cells)) {
+        let cells = cells.map_or_else(|| "2^128".to_string(), |c| c.to_string());
+        return Err(CliError::bad(format!(
+            "G({x}, {y}) depends on {cells} cells, more than --max-cells {max_cells} (at most {MAX_GRUNDY_CELLS})"
+        )));
+    }
+    let cost = grundy_value_cost(x, y)
+        .ok_or_else(|| CliError::bad(format!("G({x}, {y}): the cost does not fit in u128")))?;
+    budget.check(|| format!("G({x}, {y})"), cost.bytes)?;
+    check_steps(|| format!("G({x}, {y})"), cost.steps, WYTHOFF_GRUNDY_STEPS)?;
+    let value = grundy_value(x, y, max_cells)?;
+    Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
 }
 
 /// The n-th P-position, exact for every index whose pair fits in u64.
