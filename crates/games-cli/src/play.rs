@@ -381,11 +381,14 @@ fn play_nim<R: BufRead>(
     }
 }
 
+/// A hint's answer: a move, none found, or `Err(())` when the game's hint budget is spent.
+type HintAnswer = Result<Option<usize>, ()>;
+
 /// A move from `state` that still leads to a solution, if one is found within the budget:
 /// the next move of emptying if the moves so far are its prefix, else a depth-first search of
 /// at most [`HINT_BUDGET`] nodes, taken from what is `left` of the game's total hint budget.
 /// `Err(())` inside: the budget is spent.
-fn hint(state: &State, moves: &[usize], left: &mut u64) -> Result<Result<Option<usize>, ()>, CliError> {
+fn hint(state: &State, moves: &[usize], left: &mut u64) -> Result<HintAnswer, CliError> {
     let n = state.puzzle().n();
     let gordon = emptying(n)?;
     if gordon.starts_with(moves) {
@@ -434,7 +437,7 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
     ));
     let mut history: Vec<State> = vec![puzzle.start()];
     let mut hint_budget_left = HINT_TOTAL_BUDGET;
-    let mut last_hint: Option<(Vec<usize>, Result<Option<usize>, ()>)> = None;
+    let mut last_hint: Option<(Vec<usize>, HintAnswer)> = None;
     let mut moves: Vec<usize> = Vec::new();
     loop {
         let state = history.last().cloned().unwrap_or_else(|| puzzle.start());
