@@ -161,7 +161,7 @@ pub enum RotationCommand {
         /// Seed of the randomised methods.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Budget (nodes or steps) of the searches, at most 100 000 000.
+        /// Budget (nodes or steps) of the searches, at most 50 000 000 (the default).
         #[arg(long, default_value_t = 50_000_000,
               value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SEARCH_BUDGET))]
         budget: u64,

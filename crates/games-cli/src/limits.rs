@@ -64,9 +64,9 @@ pub fn mib(bytes: u128) -> String {
     format!("{} MiB", bytes.div_ceil(1 << 20))
 }
 
-/// Largest `--budget` of the rotation searches (steps or nodes; 50 000 000 permuting steps take
+/// Largest `--budget` of the rotation searches (steps or nodes; the default: 50 000 000 permuting steps take
 /// about 3 s at n = 1000).
-pub const MAX_SEARCH_BUDGET: u64 = 100_000_000;
+pub const MAX_SEARCH_BUDGET: u64 = 50_000_000;
 
 /// Largest n counted without `--allow-long` (n = 16 takes about 0.25 s, n = 18 about 15 s).
 pub const QUICK_COUNT_N: u64 = 16;

@@ -528,3 +528,112 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Runs one dialogue in JSON mode (nothing printed) on `input`.
+    fn dialogue(input: &[u8]) -> Dialogue<&[u8]> {
+        Dialogue::new(input, true)
+    }
+
+    /// Checks what every dialogue must keep: a bounded transcript whose replies are single lines.
+    fn check_transcript(d: &Dialogue<&[u8]>) {
+        assert!(d.transcript.len() <= MAX_TRANSCRIPT_ENTRIES);
+        for entry in &d.transcript {
+            if let Some(say) = entry.get("say").and_then(Value::as_str) {
+                assert!(!say.contains('\n'), "{say:?}");
+            }
+            if let Some(input) = entry.get("input").and_then(Value::as_str) {
+                assert!(input.len() <= 4 * MAX_LINE_BYTES, "{} bytes", input.len());
+            }
+        }
+    }
+
+    /// Bytes that look like input: digits, separators, commands, invalid UTF-8 and newlines.
+    fn hostile_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop_oneof![
+            Just(b"1 1\n".to_vec()),
+            Just(b"2 3\n".to_vec()),
+            Just(b"0 0\n".to_vec()),
+            Just(b"hint\n".to_vec()),
+            Just(b"undo\n".to_vec()),
+            Just(b"18446744073709551616 1\n".to_vec()),
+            Just(b"-1 -1\n".to_vec()),
+            Just(b"\xff\xfe\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(vec![b'9'; MAX_LINE_BYTES + 1]),
+            proptest::collection::vec(any::<u8>(), 0..64),
+            proptest::collection::vec(prop_oneof![Just(b'1'), Just(b' '), Just(b'\n'), Just(b'3')], 0..32),
+        ];
+        proptest::collection::vec(token, 0..40).prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Arbitrary bytes never make a dialogue panic or fail; it ends with a known result.
+        #[test]
+        fn arbitrary_bytes_never_break_play(input in hostile_bytes(), game in 0u8..4,
+                                            a in 0u64..12, b in 0u64..12) {
+            let mut d = dialogue(&input);
+            let result = match game {
+                0 => play_wythoff(&mut d, a, b),
+                1 => play_nim(&mut d, vec![a, b, 3], PlayRule::Normal),
+                2 => play_nim(&mut d, vec![a, b], PlayRule::Misere),
+                _ => play_rotation(&mut d, &Puzzle::new(2 * (a as usize % 5) + 2).unwrap()),
+            };
+            let result = result.expect("a dialogue never fails on its input");
+            prop_assert!(["human_won", "computer_won", "solved", "quit", "eof", "line_limit"].contains(&result));
+            check_transcript(&d);
+        }
+
+        /// Raw bytes of any kind (no structure at all).
+        #[test]
+        fn raw_bytes_never_break_play(input in proptest::collection::vec(any::<u8>(), 0..2048)) {
+            let mut d = dialogue(&input);
+            prop_assert!(play_nim(&mut d, vec![7, 9], PlayRule::Normal).is_ok());
+            check_transcript(&d);
+        }
+    }
+
+    /// A line over the limit is skipped whole (not stored) and answered once.
+    #[test]
+    fn long_lines_are_skipped_whole() {
+        let mut input = vec![b'5'; 3 * MAX_LINE_BYTES];
+        input.extend_from_slice(b"\n1 1\n");
+        let mut d = dialogue(&input);
+        assert_eq!(play_nim(&mut d, vec![1, 2], PlayRule::Normal).unwrap(), "computer_won");
+        let said = serde_json::to_string(&d.transcript).unwrap();
+        assert!(said.contains(&format!("line too long ({} bytes", 3 * MAX_LINE_BYTES)), "{said}");
+    }
+
+    /// The line limit ends an endless dialogue; the transcript stops growing at its limit.
+    #[test]
+    fn endless_input_ends_at_the_line_limit() {
+        let input = "nonsense\n".repeat(MAX_DIALOGUE_LINES + 10);
+        let mut d = dialogue(input.as_bytes());
+        assert_eq!(play_wythoff(&mut d, 5, 5).unwrap(), "line_limit");
+        assert_eq!(d.transcript.len(), MAX_TRANSCRIPT_ENTRIES);
+        assert!(d.transcript_truncated);
+        assert_eq!(d.lines_read, MAX_DIALOGUE_LINES);
+    }
+
+    /// Repeated hints at one position are answered from memory; the total hint budget is shared.
+    #[test]
+    fn hints_are_rationed() {
+        let input = "3\nhint\nhint\nhint\n".repeat(1);
+        let mut d = dialogue(input.as_bytes());
+        assert_eq!(play_rotation(&mut d, &Puzzle::new(8).unwrap()).unwrap(), "eof");
+        let mut left = 10;
+        let puzzle = Puzzle::new(40).unwrap();
+        let state = puzzle.start().after(3).unwrap();
+        // Off Gordon's sequencing a search is needed: it may use at most what is left.
+        let answer = hint(&state, &[3], &mut left).unwrap();
+        assert_eq!(left, 0);
+        assert!(matches!(answer, Ok(None)));
+        assert!(matches!(hint(&state, &[3], &mut left).unwrap(), Err(())));
+    }
+}
