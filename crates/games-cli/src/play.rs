@@ -624,7 +624,7 @@ mod tests {
     /// Repeated hints at one position are answered from memory; the total hint budget is shared.
     #[test]
     fn hints_are_rationed() {
-        let input = "3\nhint\nhint\nhint\n".repeat(1);
+        let input = "3\nhint\nhint\nhint\n";
         let mut d = dialogue(input.as_bytes());
         assert_eq!(play_rotation(&mut d, &Puzzle::new(8).unwrap()).unwrap(), "eof");
         let mut left = 10;
