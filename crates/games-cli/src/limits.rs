@@ -19,7 +19,7 @@ pub const OCTAL_STEPS: u128 = 1_000_000_000;
 pub const SUBTRACTION_STEPS: u128 = 2_000_000_000;
 
 /// Steps allowed to building and analysing one misère game graph.
-pub const GRAPH_STEPS: u128 = 120_000_000;
+pub const GRAPH_STEPS: u128 = 80_000_000;
 
 /// Steps (word operations, estimated) allowed to one Wythoff Grundy value.
 pub const WYTHOFF_GRUNDY_STEPS: u128 = 200_000_000;
