@@ -59,6 +59,9 @@ pub enum WythoffCommand {
         x: u64,
         /// Second heap / row.
         y: u64,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
     },
     /// The Sprague-Grundy value G(X, Y).
     Grundy {
@@ -216,6 +219,9 @@ pub enum PlayCommand {
         x: u64,
         /// Second heap.
         y: u64,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
     },
     /// Nim; you move first, type `heap amount` (heaps numbered from 1).
     Nim {

@@ -17,7 +17,7 @@ use crate::cli::PlayCommand;
 use crate::error::{CliError, to_usize};
 use crate::heaps::{describe_nim_move, rule};
 use crate::output::Output;
-use crate::wythoff::describe;
+use crate::wythoff::{describe, misere_winning_moves};
 
 /// Largest rotation puzzle offered for play.
 pub const MAX_PLAY_N: u64 = 64;
@@ -198,9 +198,11 @@ pub fn run(command: &PlayCommand, json: bool) -> Result<Output, CliError> {
     let stdin = std::io::stdin();
     let mut dialogue = Dialogue::new(stdin.lock(), json);
     match command {
-        PlayCommand::Wythoff { x, y } => {
-            play_wythoff(&mut dialogue, *x, *y).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
+        PlayCommand::Wythoff { x, y, misere: false } => {
+            play_wythoff(&mut dialogue, *x, *y, false).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
         }
+        PlayCommand::Wythoff { x, y, misere: true } => play_wythoff(&mut dialogue, *x, *y, true)
+            .map(|r| dialogue.finish(json!({"wythoff": [x, y], "misere": true}), r)),
         PlayCommand::Nim { heaps, misere } => {
             if heaps.len() > MAX_PLAY_HEAPS {
                 return Err(CliError::bad(format!(
@@ -252,15 +254,27 @@ fn wythoff_move_error(x: u64, y: u64, nx: u64, ny: u64) -> Option<String> {
     None
 }
 
-fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Result<&'static str, CliError> {
+fn play_wythoff<R: BufRead>(
+    d: &mut Dialogue<R>,
+    mut x: u64,
+    mut y: u64,
+    misere: bool,
+) -> Result<&'static str, CliError> {
+    let last = if misere { "loses" } else { "wins" };
     d.say(&format!(
-        "Wythoff's game from ({x}, {y}). Take any amount from one heap or the same amount from both; \
-         whoever takes the last counter wins. Type the position you move to, e.g. `{} {}`, or quit.",
+        "Wythoff's game{} from ({x}, {y}). Take any amount from one heap or the same amount from both; \
+         whoever takes the last counter {last}. Type the position you move to, e.g. `{} {}`, or quit.",
+        if misere { " (misère)" } else { "" },
         x.saturating_sub(1),
         y
     ));
     loop {
         if (x, y) == (0, 0) {
+            // Only reached when the start is empty: the human cannot move.
+            if misere {
+                d.say("No counter left: you cannot move, so you win (misère).");
+                return Ok("human_won");
+            }
             d.say("No counter left for you: I win.");
             return Ok("computer_won");
         }
@@ -282,21 +296,28 @@ fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Resu
         }
         (x, y) = target;
         if (x, y) == (0, 0) {
+            if misere {
+                d.say("You took the last counter: you lose (misère).");
+                return Ok("computer_won");
+            }
             d.say("You took the last counter: you win!");
             return Ok("human_won");
         }
-        let reply = game_wythoff::winning_moves(x, y).first().copied().unwrap_or(if x >= y && x > 0 {
-            (x - 1, y)
-        } else {
-            (x, y - 1)
-        });
+        let wins = if misere { misere_winning_moves(x, y) } else { game_wythoff::winning_moves(x, y) };
+        let reply = wins.first().copied().unwrap_or(if x >= y && x > 0 { (x - 1, y) } else { (x, y - 1) });
         let how = describe(x, y, reply.0, reply.1);
         (x, y) = reply;
         if (x, y) == (0, 0) {
+            if misere {
+                d.say(&format!("I move to (0, 0) ({how}): I took the last counter, I lose; you win!"));
+                return Ok("human_won");
+            }
             d.say(&format!("I move to (0, 0) ({how}): I took the last counter, I win."));
             return Ok("computer_won");
         }
-        let verdict = if game_wythoff::is_p_position(x, y) { "a P-position for you" } else { "your chance" };
+        let p =
+            if misere { game_wythoff::is_misere_p_position(x, y) } else { game_wythoff::is_p_position(x, y) };
+        let verdict = if p { "a P-position for you" } else { "your chance" };
         d.say(&format!("I move to ({x}, {y}) ({how}): {verdict}."));
     }
 }
@@ -580,7 +601,7 @@ mod tests {
                                             a in 0u64..12, b in 0u64..12) {
             let mut d = dialogue(&input);
             let result = match game {
-                0 => play_wythoff(&mut d, a, b),
+                0 => play_wythoff(&mut d, a, b, b % 2 == 0),
                 1 => play_nim(&mut d, vec![a, b, 3], PlayRule::Normal),
                 2 => play_nim(&mut d, vec![a, b], PlayRule::Misere),
                 _ => play_rotation(&mut d, &Puzzle::new(2 * (a as usize % 5) + 2).unwrap()),
@@ -615,7 +636,7 @@ mod tests {
     fn endless_input_ends_at_the_line_limit() {
         let input = "nonsense\n".repeat(MAX_DIALOGUE_LINES + 10);
         let mut d = dialogue(input.as_bytes());
-        assert_eq!(play_wythoff(&mut d, 5, 5).unwrap(), "line_limit");
+        assert_eq!(play_wythoff(&mut d, 5, 5, false).unwrap(), "line_limit");
         assert_eq!(d.transcript.len(), MAX_TRANSCRIPT_ENTRIES);
         assert!(d.transcript_truncated);
         assert_eq!(d.lines_read, MAX_DIALOGUE_LINES);

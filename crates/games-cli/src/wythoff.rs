@@ -3,7 +3,8 @@
 use std::fmt::Write;
 
 use game_wythoff::{
-    MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, grundy_value_cost, is_p_position, p_pair,
+    MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, grundy_value_cost, is_misere_p_position,
+    is_p_position, p_pair,
 };
 use serde_json::json;
 
@@ -27,7 +28,8 @@ pub const MAX_GRUNDY_CELLS: u64 = 100_000_000;
 pub fn run(command: &WythoffCommand, budget: &Budget) -> Result<Output, CliError> {
     match command {
         WythoffCommand::Pair { n } => pair(*n),
-        WythoffCommand::Moves { x, y } => Ok(moves(*x, *y)),
+        WythoffCommand::Moves { x, y, misere: false } => Ok(moves(*x, *y)),
+        WythoffCommand::Moves { x, y, misere: true } => Ok(misere_moves(*x, *y)),
         WythoffCommand::Grundy { x, y, max_cells } => grundy(*x, *y, *max_cells, budget),
         WythoffCommand::Table { n, svg, png } => {
             if png.is_some() {
@@ -84,6 +86,51 @@ fn moves(x: u64, y: u64) -> Output {
     }
     let moves_json: Vec<_> = wins.iter().map(|&(a, b)| json!([a, b])).collect();
     Output::new(text, json!({ "x": x, "y": y, "outcome": outcome, "winning_moves": moves_json }))
+}
+
+/// Whether (nx, ny) is reachable from (x, y) in one move: take from one heap, or the same
+/// amount from both, at least one counter.
+pub fn is_move(x: u64, y: u64, nx: u64, ny: u64) -> bool {
+    nx <= x && ny <= y && (nx, ny) != (x, y) && (nx == x || ny == y || x - nx == y - ny)
+}
+
+/// Every winning move of misère Wythoff from (x, y): the options that are misère P-positions by
+/// game-wythoff's rule [`is_misere_p_position`]. Its P-positions are the normal ones with
+/// (0, 0), (1, 2), (2, 1) replaced by (0, 1), (1, 0), (2, 2), so the only candidates are the
+/// normal P-options ([`game_wythoff::winning_moves`]) and those three; each is kept if it is a
+/// move and a misère P-position. Sorted. (Checked against the explicit graph's misère outcomes
+/// in the tests.)
+pub fn misere_winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
+    let mut wins: Vec<(u64, u64)> = game_wythoff::winning_moves(x, y)
+        .into_iter()
+        .chain([(0, 1), (1, 0), (2, 2)])
+        .filter(|&(nx, ny)| is_move(x, y, nx, ny) && is_misere_p_position(nx, ny))
+        .collect();
+    wins.sort_unstable();
+    wins.dedup();
+    wins
+}
+
+/// Outcome and every winning move of (x, y) in misère play.
+fn misere_moves(x: u64, y: u64) -> Output {
+    let p = is_misere_p_position(x, y);
+    let wins = misere_winning_moves(x, y);
+    let outcome = if p { "P" } else { "N" };
+    let mut text = if p {
+        format!("({x}, {y}) is a P-position in misère play: the player to move loses; no winning move")
+    } else if (x, y) == (0, 0) {
+        "(0, 0) is an N-position in misère play: no move left, the player to move has won".to_string()
+    } else {
+        format!("({x}, {y}) is an N-position in misère play: {} winning move(s)", wins.len())
+    };
+    for &(nx, ny) in &wins {
+        let _ = write!(text, "\n  -> ({nx}, {ny})  ({})", describe(x, y, nx, ny));
+    }
+    let moves_json: Vec<_> = wins.iter().map(|&(a, b)| json!([a, b])).collect();
+    Output::new(
+        text,
+        json!({ "x": x, "y": y, "misere": true, "outcome": outcome, "winning_moves": moves_json }),
+    )
 }
 
 /// "take 3 from the first heap", "take 2 from both heaps".
