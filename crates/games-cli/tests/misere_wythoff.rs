@@ -10,8 +10,11 @@ use serde_json::Value;
 
 const SIDE: u64 = 14;
 
+/// A position, its misère outcome and its winning moves.
+type Analysed = ((u64, u64), Outcome, BTreeSet<(u64, u64)>);
+
 /// Outcome and winning moves of every position below SIDE, from the explicit graph.
-fn from_graph() -> Vec<((u64, u64), Outcome, BTreeSet<(u64, u64)>)> {
+fn from_graph() -> Vec<Analysed> {
     let graph = game_wythoff::board_graph(SIDE, 1_000_000).unwrap();
     let outcome = misere_outcomes(&graph.graph).unwrap();
     graph
