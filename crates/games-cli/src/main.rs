@@ -65,8 +65,29 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs one subcommand and returns what it has to say.
+/// Runs one subcommand; on a terminal, long work shows a spinner with the elapsed time on
+/// stderr (cleared before the answer or the error is printed). `play` talks to the terminal
+/// itself and `rotation count` draws its own progress bar.
 fn run(cli: &Cli) -> Result<Output, CliError> {
+    use std::io::IsTerminal;
+    let own_display =
+        matches!(cli.command, Command::Play(_) | Command::Rotation(cli::RotationCommand::Count { .. }));
+    if own_display || !std::io::stderr().is_terminal() {
+        return run_command(cli);
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} working ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let result = run_command(cli);
+    spinner.finish_and_clear();
+    result
+}
+
+/// Runs one subcommand and returns what it has to say.
+fn run_command(cli: &Cli) -> Result<Output, CliError> {
     let budget = Budget::from_mib(cli.memory);
     match &cli.command {
         Command::Wythoff(args) => wythoff::run(args, &budget),

@@ -216,7 +216,8 @@ fn probe(cases: usize, seed: u64, full: bool) {
     std::fs::create_dir_all(&temp).unwrap();
     let mut rng = StdRng::seed_from_u64(seed);
     let mut failures = Vec::new();
-    let mut slowest = (Duration::ZERO, Vec::new());
+    // The slowest answered and the slowest refused line.
+    let mut slowest = [(Duration::ZERO, Vec::new()), (Duration::ZERO, Vec::new())];
     let (mut answered, mut refused) = (0, 0);
     for _ in 0..cases {
         let (args, stdin) = command_line(&mut rng, full, &temp);
@@ -231,8 +232,9 @@ fn probe(cases: usize, seed: u64, full: bool) {
             .output()
             .expect("prlimit runs");
         let elapsed = start.elapsed();
-        if elapsed > slowest.0 {
-            slowest = (elapsed, args.clone());
+        let kind = usize::from(out.status.code() != Some(0));
+        if elapsed > slowest[kind].0 {
+            slowest[kind] = (elapsed, args.clone());
         }
         let stderr = String::from_utf8_lossy(&out.stderr);
         let shown: Vec<String> = args.iter().map(|a| a.chars().take(40).collect()).collect();
@@ -256,10 +258,16 @@ fn probe(cases: usize, seed: u64, full: bool) {
         }
     }
     let _ = std::fs::remove_dir_all(&temp);
+    let show = |(time, args): &(Duration, Vec<String>)| {
+        format!(
+            "{time:?} {:?}",
+            args.iter().map(|a| a.chars().take(40).collect::<String>()).collect::<Vec<_>>()
+        )
+    };
     eprintln!(
-        "probe: {cases} lines, {answered} answered, {refused} refused, slowest {:?}: {:?}",
-        slowest.0,
-        slowest.1.iter().map(|a| a.chars().take(40).collect::<String>()).collect::<Vec<_>>()
+        "probe: {cases} lines, {answered} answered, {refused} refused; slowest answered {}; slowest refused {}",
+        show(&slowest[0]),
+        show(&slowest[1])
     );
     assert!(answered > cases / 10, "the probe must also reach real answers ({answered})");
     assert!(refused > cases / 10, "the probe must also reach refusals ({refused})");
