@@ -273,7 +273,8 @@ impl SubtractionSet {
             // C(m + h, m) = prod (h + i) / i, exact at every step, stopped at the cap.
             let mut choose: u128 = 1;
             for i in 1..=m {
-                choose = choose * (h + i) / i;
+                // An overflow of the product means the binomial is far above the cap.
+                choose = choose.checked_mul(h + i).map_or(cap, |product| product / i);
                 if choose >= cap {
                     break;
                 }
@@ -283,11 +284,16 @@ impl SubtractionSet {
         let k = sorted.len() as u128;
         let largest = sorted.last().copied().unwrap_or(0);
         let amounts = self.amounts.iter().take_while(|&&a| a <= largest).count() as u128;
-        let moves_per_position = k * amounts;
-        let arcs = positions * moves_per_position;
+        // Saturating: only absurd inputs (2^64 heaps) could reach u128::MAX, and then the
+        // estimate is over every budget anyway.
+        let moves_per_position = k.saturating_mul(amounts);
+        let arcs = positions.saturating_mul(moves_per_position);
         let position_bytes = 2 * (32 + 8 * k) + 96;
-        let bytes = positions * position_bytes + arcs * 48 + moves_per_position * (32 + 8 * k);
-        let steps = arcs * (2 * k + 8);
+        let bytes = positions
+            .saturating_mul(position_bytes)
+            .saturating_add(arcs.saturating_mul(48))
+            .saturating_add(moves_per_position.saturating_mul(32 + 8 * k));
+        let steps = arcs.saturating_mul(2 * k + 8);
         GraphEstimate { positions, over_node_limit: positions > node_limit as u128, arcs, bytes, steps }
     }
 

@@ -117,3 +117,13 @@ fn graph_estimate_of_many_heaps_is_capped() {
     let ones = SubtractionSet::new([1]).unwrap().explicit_graph_estimate(&[1; 300], 2_000_000);
     assert_eq!(ones.positions, 301);
 }
+
+/// The estimate never overflows, whatever the node limit.
+#[test]
+fn graph_estimate_with_huge_numbers() {
+    let set = SubtractionSet::new([1, u64::MAX]).unwrap();
+    let estimate = set.explicit_graph_estimate(&[u64::MAX, u64::MAX, u64::MAX - 1], usize::MAX);
+    assert_eq!(estimate.positions, usize::MAX as u128 + 1);
+    assert!(estimate.over_node_limit);
+    assert!(estimate.bytes > estimate.positions);
+}

@@ -164,8 +164,8 @@ pub enum RotationCommand {
         /// Seed of the randomised methods.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Budget (nodes or steps) of the searches, at most 50 000 000 (the default).
-        #[arg(long, default_value_t = 50_000_000,
+        /// Budget (nodes or steps) of the searches, at most 20 000 000 (the default).
+        #[arg(long, default_value_t = crate::limits::MAX_SEARCH_BUDGET,
               value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SEARCH_BUDGET))]
         budget: u64,
     },
@@ -179,8 +179,8 @@ pub enum RotationCommand {
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
-        /// Allow counts beyond n = 16 (exponential time: n = 18 takes about 15 s, n = 20 about
-        /// 20 minutes, each further step of 2 about 35 times more).
+        /// Allow counts beyond n = 16 (exponential time: each step of 2 costs about 35 times
+        /// more; the README gives measured times).
         #[arg(long)]
         allow_long: bool,
     },

@@ -11,8 +11,8 @@ pub const DEFAULT_MEMORY_MIB: u64 = 4096;
 /// Largest `--memory` accepted, MiB (1 TiB; the estimate is still checked against it).
 pub const MAX_MEMORY_MIB: u64 = 1 << 20;
 
-/// Steps (option evaluations) allowed to one octal computation: about 10 s on one core for
-/// the quadratic codes (a step costs a few ns).
+/// Steps (option evaluations) allowed to one octal computation (codes without the rare/common
+/// structure are quadratic and reach it; the README says how far they get).
 pub const OCTAL_STEPS: u128 = 1_000_000_000;
 
 /// Steps (heaps times amounts) allowed to one subtraction period search.
@@ -64,9 +64,8 @@ pub fn mib(bytes: u128) -> String {
     format!("{} MiB", bytes.div_ceil(1 << 20))
 }
 
-/// Largest `--budget` of the rotation searches (steps or nodes; the default: 50 000 000 permuting steps take
-/// about 3 s at n = 1000).
-pub const MAX_SEARCH_BUDGET: u64 = 50_000_000;
+/// Largest `--budget` of the rotation searches (steps or nodes), and the default.
+pub const MAX_SEARCH_BUDGET: u64 = 20_000_000;
 
-/// Largest n counted without `--allow-long` (n = 16 takes about 0.25 s, n = 18 about 15 s).
+/// Largest n counted without `--allow-long` (each step of 2 costs about 35 times more).
 pub const QUICK_COUNT_N: u64 = 16;

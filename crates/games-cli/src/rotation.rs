@@ -61,7 +61,7 @@ pub fn run(command: &RotationCommand) -> Result<Output, CliError> {
                 return Err(CliError::bad(format!("n = {n} is too large to draw: at most {MAX_DRAW_N}")));
             }
             let puzzle = Puzzle::new(to_usize(*n, "n")?)?;
-            let rotations = solve_with(&puzzle, *method, 1, 50_000_000)?;
+            let rotations = solve_with(&puzzle, *method, 1, crate::limits::MAX_SEARCH_BUDGET)?;
             let picture = svg::rotation_solution(&puzzle, &rotations)?;
             std::fs::write(path, picture)
                 .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
