@@ -64,6 +64,15 @@ pub enum NimError {
         /// The budget.
         budget: u128,
     },
+    /// Within the budget, but the system would not grant the memory (a budget above what the
+    /// machine or its limits allow).
+    #[error("{what} would need {needed} bytes ({}), which the system cannot allocate now", mib(*needed))]
+    OutOfMemory {
+        /// What was asked for.
+        what: String,
+        /// The bytes it would need.
+        needed: u128,
+    },
     /// A computation was stopped at the caller's effort limit.
     #[error("{what}: gave up after {steps} steps (the effort limit)")]
     EffortExceeded {

@@ -49,7 +49,7 @@ mod period;
 mod subtraction;
 
 pub use error::NimError;
-pub use limits::Limits;
+pub use limits::{Limits, system_can_allocate};
 pub use nim::{
     Nim, NimMove, PlayRule, apply_move, canonical_heaps, equal_heaps, marienbad, misere_nim_outcome,
     misere_nim_winning_moves, nim_outcome, nim_sum, nim_winning_moves, outcome, staircase, winning_moves,

@@ -21,12 +21,29 @@ impl Limits {
     ///
     /// # Errors
     /// [`crate::NimError::OverMemoryBudget`] if `needed > max_bytes`.
+    /// Within the budget, large requests are also tried on the system (address space reserved
+    /// and released at once, nothing touched), so that a budget above what the machine allows
+    /// gives [`crate::NimError::OutOfMemory`] instead of an allocation abort later.
     pub fn check_bytes(&self, what: impl FnOnce() -> String, needed: u128) -> Result<(), crate::NimError> {
         if needed > self.max_bytes {
             return Err(crate::NimError::OverMemoryBudget { what: what(), needed, budget: self.max_bytes });
         }
+        if !system_can_allocate(needed) {
+            return Err(crate::NimError::OutOfMemory { what: what(), needed });
+        }
         Ok(())
     }
+}
+
+/// Whether the system grants `bytes` of address space now (large requests only: below 64 MiB
+/// the answer is taken as yes). The reservation is released at once, untouched.
+pub fn system_can_allocate(bytes: u128) -> bool {
+    if bytes < 64 << 20 {
+        return true;
+    }
+    let Ok(bytes) = usize::try_from(bytes) else { return false };
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
 }
 
 /// A running count of steps against [`Limits::max_steps`].

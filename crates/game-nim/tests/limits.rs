@@ -127,3 +127,17 @@ fn graph_estimate_with_huge_numbers() {
     assert!(estimate.over_node_limit);
     assert!(estimate.bytes > estimate.positions);
 }
+
+/// A budget above what the system grants is an error, not an abort.
+#[test]
+fn budget_beyond_the_system_is_typed() {
+    let huge = Limits { max_bytes: u128::MAX, max_steps: u128::MAX };
+    // 2^62 bytes of address space are granted by no machine.
+    let wide = SubtractionSet::new([1, 1 << 40]).unwrap();
+    assert!(!game_nim::system_can_allocate(1 << 62));
+    assert!(huge.check_bytes(|| "x".into(), 1 << 62).is_err());
+    assert!(matches!(
+        wide.analyse_within((1 << 32) - 1, false, &huge),
+        Err(NimError::PeriodNotFound { .. } | NimError::OutOfMemory { .. })
+    ));
+}

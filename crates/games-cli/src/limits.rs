@@ -47,6 +47,10 @@ impl Budget {
         if needed > self.memory_bytes {
             return Err(CliError::OverMemoryBudget { what: what(), needed, budget: self.memory_bytes });
         }
+        // A budget above what the machine grants: refuse rather than abort later.
+        if !game_nim::system_can_allocate(needed) {
+            return Err(game_nim::NimError::OutOfMemory { what: what(), needed }.into());
+        }
         Ok(())
     }
 }

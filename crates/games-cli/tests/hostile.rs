@@ -131,6 +131,9 @@ fn subtraction_period_search_is_budgeted() {
     check_error(&["subtraction", "1,3", "--period", "--max", "4294967296"]);
     check(&["subtraction", "1,3", "--misere", "--heaps", "5", "--max", "18446744073709551615"]);
     check_error(&["subtraction", "1,3", "--heaps", "5", "--max", "18446744073709551615"]);
+    // A budget above the memory cap: the system's refusal is an error too, not an abort.
+    let m = check_error(&["--memory", "1048576", "subtraction", "1,100000000", "--period", "--max", &near]);
+    assert!(m.contains("cannot allocate"), "{m}");
     // A smaller budget refuses earlier.
     let m = check_error(&["--memory", "16", "subtraction", "1,100000", "--period"]);
     assert!(m.contains("16 MiB"), "{m}");
