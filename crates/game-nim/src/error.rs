@@ -5,6 +5,7 @@ use thiserror::Error;
 /// What can go wrong in this crate: bad game descriptions, bad moves, searches that found
 /// nothing within the caller's limit, and errors of the explicit-graph engine.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NimError {
     /// A subtraction set must allow at least one move.
     #[error("the subtraction set is empty: no move would ever be possible")]
@@ -52,7 +53,40 @@ pub enum NimError {
         /// The supported maximum.
         max: u64,
     },
+    /// A computation would allocate more memory than the caller's budget (estimated before
+    /// allocating).
+    #[error("{what} would need {needed} bytes ({}), more than the memory budget of {budget} bytes ({})", mib(*needed), mib(*budget))]
+    OverMemoryBudget {
+        /// What was asked for.
+        what: String,
+        /// The bytes it would need (an estimate that errs on the high side).
+        needed: u128,
+        /// The budget.
+        budget: u128,
+    },
+    /// Within the budget, but the system would not grant the memory (a budget above what the
+    /// machine or its limits allow).
+    #[error("{what} would need {needed} bytes ({}), which the system cannot allocate now", mib(*needed))]
+    OutOfMemory {
+        /// What was asked for.
+        what: String,
+        /// The bytes it would need.
+        needed: u128,
+    },
+    /// A computation was stopped at the caller's effort limit.
+    #[error("{what}: gave up after {steps} steps (the effort limit)")]
+    EffortExceeded {
+        /// What was being computed.
+        what: String,
+        /// The steps taken (the limit).
+        steps: u128,
+    },
     /// The explicit game graph could not be built or analysed.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),
+}
+
+/// `bytes` in MiB, rounded up, for messages ("12 MiB"); exact integer arithmetic.
+fn mib(bytes: u128) -> String {
+    format!("{} MiB", bytes.div_ceil(1 << 20))
 }

@@ -31,6 +31,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::NimError;
+use crate::limits::{Effort, Limits};
 use crate::period::{Periodicity, guy_smith_periodicity};
 
 /// Leave nothing: remove the whole heap (of exactly `k` counters).
@@ -159,11 +160,18 @@ impl OctalGame {
     /// take amounts at once, that stops as soon as the last needed value is seen: the hits
     /// usually sit at small `a`. (Walking one take amount to the end before the next, and one
     /// value at a time, made Kayles O(n^2).) Clears the entries of `needed` it finds.
-    fn first_missing_split_value(&self, values: &[u32], n: usize, needed: &mut [bool]) -> Option<u32> {
+    /// Also returns the number of splits looked at (the work done).
+    fn first_missing_split_value(
+        &self,
+        values: &[u32],
+        n: usize,
+        needed: &mut [bool],
+    ) -> (Option<u32>, usize) {
         let mut missing = needed.iter().filter(|&&x| x).count();
         if missing == 0 {
-            return None;
+            return (None, 0);
         }
+        let mut walked = 0;
         let rests: Vec<usize> = self
             .digits
             .iter()
@@ -174,6 +182,7 @@ impl OctalGame {
         let longest = rests.iter().map(|rest| rest / 2).max().unwrap_or(0);
         'walk: for a in 1..=longest {
             for &rest in rests.iter().filter(|&&rest| a <= rest / 2) {
+                walked += 1;
                 let v = (values[a] ^ values[rest - a]) as usize;
                 if let Some(slot) = needed.get_mut(v).filter(|slot| **slot) {
                     *slot = false;
@@ -184,7 +193,7 @@ impl OctalGame {
                 }
             }
         }
-        needed.iter().position(|&x| x).map(|v| v as u32)
+        (needed.iter().position(|&x| x).map(|v| v as u32), walked)
     }
 
     /// Grundy values of heaps `0..=up_to`, fast: the rare/common ("sparse space") technique.
@@ -221,7 +230,30 @@ impl OctalGame {
     /// # Errors
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
     pub fn grundy_values(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
-        self.sparse_values(up_to, true)
+        self.grundy_values_within(up_to, &Limits::UNLIMITED)
+    }
+
+    /// [`Self::grundy_values`] within `limits`: the table's memory is estimated before it is
+    /// allocated ([`Self::table_bytes`]), and the work is counted as it is done.
+    ///
+    /// # Errors
+    /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`; [`NimError::OverMemoryBudget`]
+    /// if the table would not fit `limits.max_bytes`; [`NimError::EffortExceeded`] after
+    /// `limits.max_steps` option evaluations (codes without structure are quadratic).
+    pub fn grundy_values_within(&self, up_to: usize, limits: &Limits) -> Result<Vec<u32>, NimError> {
+        Self::check_size(up_to)?;
+        limits.check_bytes(
+            || format!("the values of octal game {self} up to heap {up_to}"),
+            Self::table_bytes(up_to),
+        )?;
+        Ok(self.sparse_values(up_to, Mode::Fill, limits)?.0)
+    }
+
+    /// An upper estimate of the bytes [`Self::grundy_values_within`] allocates for heaps
+    /// `0..=up_to`: the values (4 bytes a heap), the list of rare heaps (8 bytes a heap, twice
+    /// for the growth of a vector) and the scratch marks. Exact `u128` arithmetic.
+    pub fn table_bytes(up_to: usize) -> u128 {
+        (up_to as u128 + 1) * 20 + (1 << 16)
     }
 
     /// Grundy values of heaps `0..=up_to` by the rare/common method alone, without the
@@ -231,25 +263,32 @@ impl OctalGame {
     /// # Errors
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
     pub fn grundy_values_sparse(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
-        self.sparse_values(up_to, false)
+        Self::check_size(up_to)?;
+        Ok(self.sparse_values(up_to, Mode::NoShortcut, &Limits::UNLIMITED)?.0)
     }
 
-    fn sparse_values(&self, up_to: usize, use_period: bool) -> Result<Vec<u32>, NimError> {
-        Self::check_size(up_to)?;
+    /// The values by the rare/common method; in [`Mode::StopAtPeriod`] they end where a period
+    /// is proven (and the periodicity is returned), and memory is checked against the budget
+    /// as the table grows.
+    fn sparse_values(
+        &self,
+        up_to: usize,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<(Vec<u32>, Option<Periodicity>), NimError> {
         let splits: Vec<usize> =
             self.digits.iter().enumerate().filter(|&(_, &d)| d & LEAVE_TWO != 0).map(|(k, _)| k).collect();
-        if splits.is_empty() {
-            // No splitting: the plain method is already O(up_to * t).
-            return self.grundy_values_plain(up_to);
-        }
-        let mut values: Vec<u32> = Vec::with_capacity(up_to + 1);
+        let mut effort = Effort::new(limits);
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        let mut values: Vec<u32> =
+            Vec::with_capacity(if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 });
         let mut marks = Marks::default();
         // Before the first mask choice there is no mask: the values come from all splits, which
         // is the plain method on the first 64 heaps.
         let mut mask: Option<u32> = None;
         let is_rare = |mask: u32, v: u32| (v & mask).count_ones().is_multiple_of(2);
         let mut rare_heaps: Vec<usize> = Vec::new();
-        let mut next_mask_choice = 64usize;
+        let mut next_mask_choice = if splits.is_empty() { usize::MAX } else { 64usize };
         let mut next_period_check = 128usize;
         let mut needed: Vec<bool> = Vec::new();
         for n in 0..=up_to {
@@ -259,23 +298,38 @@ impl OctalGame {
                 rare_heaps = (1..n).filter(|&h| is_rare(chosen, values[h])).collect();
                 next_mask_choice = next_mask_choice.saturating_mul(2);
             }
-            if use_period && n == next_period_check {
+            if mode != Mode::NoShortcut && n == next_period_check {
                 next_period_check = next_period_check.saturating_mul(2);
                 // Guy-Smith: a period seen over enough values holds forever, so the rest of
                 // the table is a copy (exact, not a guess; see `guy_smith_periodicity`).
+                effort.spend(n, what)?;
                 if let Some(periodicity) = guy_smith_periodicity(&values, self.max_take()) {
+                    if mode == Mode::StopAtPeriod {
+                        return Ok((values, Some(periodicity)));
+                    }
                     for m in n..=up_to {
                         values.push(values[periodicity.reduce(m as u64)]);
                     }
-                    return Ok(values);
+                    return Ok((values, Some(periodicity)));
+                }
+                if mode == Mode::StopAtPeriod {
+                    // The table is about to grow to the next check: estimate before allocating.
+                    let next = next_period_check.min(up_to);
+                    limits.check_bytes(
+                        || format!("the period search of octal game {self} up to heap {up_to}"),
+                        Self::table_bytes(next),
+                    )?;
+                    values.reserve_exact(next + 1 - values.len());
                 }
             }
             marks.next_position();
             self.mark_whole_and_single(&values, n, &mut marks);
+            let mut work = self.digits.len();
             let value = match mask {
                 None => {
                     for &k in splits.iter().filter(|&&k| n >= k + 2) {
                         let rest = n - k;
+                        work += rest / 2;
                         (1..=rest / 2).for_each(|a| marks.mark(values[a] ^ values[rest - a]));
                     }
                     (0..).find(|&v| !marks.is_marked(v)).unwrap_or(0)
@@ -284,6 +338,7 @@ impl OctalGame {
                     for &k in splits.iter().filter(|&&k| n >= k + 2) {
                         let rest = n - k;
                         for &r in rare_heaps.iter().take_while(|&&r| r < rest) {
+                            work += 1;
                             marks.mark(values[r] ^ values[rest - r]);
                         }
                     }
@@ -293,16 +348,22 @@ impl OctalGame {
                         (0..).find(|&v| !is_rare(mask, v) && !marks.is_marked(v)).unwrap_or(u32::MAX);
                     needed.clear();
                     needed.extend((0..common_mex).map(|v| is_rare(mask, v) && !marks.is_marked(v)));
-                    self.first_missing_split_value(&values, n, &mut needed).unwrap_or(common_mex)
+                    work += needed.len();
+                    let (missing, walked) = self.first_missing_split_value(&values, n, &mut needed);
+                    work += walked;
+                    missing.unwrap_or(common_mex)
                 }
             };
+            effort.spend(work, what)?;
             marks.note_value(value);
-            if n >= 1 && mask.is_none_or(|mask| is_rare(mask, value)) {
+            if n >= 1 && !splits.is_empty() && mask.is_none_or(|mask| is_rare(mask, value)) {
                 rare_heaps.push(n);
             }
             values.push(value);
         }
-        Ok(values)
+        let periodicity =
+            if mode == Mode::StopAtPeriod { guy_smith_periodicity(&values, self.max_take()) } else { None };
+        Ok((values, periodicity))
     }
 
     /// The exact period and pre-period of the Grundy values, proven by the Guy-Smith theorem
@@ -319,9 +380,39 @@ impl OctalGame {
     /// assert_eq!((p.preperiod, p.period), (71, 12));
     /// ```
     pub fn periodicity(&self, up_to: usize) -> Result<Periodicity, NimError> {
-        let values = self.grundy_values(up_to)?;
-        guy_smith_periodicity(&values, self.max_take()).ok_or(NimError::PeriodNotFound { limit: up_to })
+        self.periodicity_within(up_to, &Limits::UNLIMITED).map(|(p, _)| p)
     }
+
+    /// [`Self::periodicity`] within `limits`, with the values of heaps `0 .. preperiod + period`.
+    /// Computing stops as soon as a period is proven (checked at heap sizes 128, 256, 512, ...),
+    /// so a large `up_to` costs nothing for a game that is periodic early; the table grows by
+    /// doubling and each growth is checked against `limits.max_bytes` before it is allocated.
+    ///
+    /// # Errors
+    /// As [`Self::periodicity`], and [`NimError::OverMemoryBudget`] or
+    /// [`NimError::EffortExceeded`] if the search outgrows `limits` before a period is proven.
+    pub fn periodicity_within(
+        &self,
+        up_to: usize,
+        limits: &Limits,
+    ) -> Result<(Periodicity, Vec<u32>), NimError> {
+        Self::check_size(up_to)?;
+        let (mut values, periodicity) = self.sparse_values(up_to, Mode::StopAtPeriod, limits)?;
+        let periodicity = periodicity.ok_or(NimError::PeriodNotFound { limit: up_to })?;
+        values.truncate(periodicity.preperiod + periodicity.period);
+        Ok((periodicity, values))
+    }
+}
+
+/// How far [`OctalGame::sparse_values`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Every heap up to the end; a proven period fills the rest by copying.
+    Fill,
+    /// Every heap computed from its options (no period shortcut).
+    NoShortcut,
+    /// Stop where a period is proven.
+    StopAtPeriod,
 }
 
 /// The mask over the low bits (at most 10) that makes the fewest of `values` rare (see

@@ -12,6 +12,7 @@ use game_core::{Game, Outcome, explore, misere_outcomes};
 use serde::Serialize;
 
 use crate::NimError;
+use crate::limits::{Effort, Limits};
 use crate::period::{Periodicity, window_periodicity};
 
 /// A finite set of positive amounts that a move may take from one heap: sorted, without repeats.
@@ -155,7 +156,31 @@ impl SubtractionSet {
     /// assert_eq!(analysis.value(1_000_000_000_000), 0);
     /// ```
     pub fn analyse_normal(&self, search_limit: u64) -> Result<SubtractionAnalysis, NimError> {
-        self.analyse(search_limit, Rule::Normal)
+        self.analyse(search_limit, Rule::Normal, &Limits::UNLIMITED)
+    }
+
+    /// [`Self::analyse_normal`] (or, with `misere`, [`Self::analyse_misere`]) within `limits`:
+    /// the table grows by doubling from `4 max S + 64` heaps, and each growth is estimated
+    /// ([`Self::period_search_bytes`]) and checked against the budget before it is allocated;
+    /// the work (heaps times amounts) is counted against `limits.max_steps`.
+    ///
+    /// # Errors
+    /// As [`Self::analyse_normal`], and [`NimError::OverMemoryBudget`] or
+    /// [`NimError::EffortExceeded`] if no period is proven within the limits.
+    pub fn analyse_within(
+        &self,
+        search_limit: u64,
+        misere: bool,
+        limits: &Limits,
+    ) -> Result<SubtractionAnalysis, NimError> {
+        self.analyse(search_limit, if misere { Rule::Misere } else { Rule::Normal }, limits)
+    }
+
+    /// An upper estimate of the bytes one pass of the period search over `heaps` heaps
+    /// allocates: 4 bytes a value and about 96 for the window index (a hash map entry and its
+    /// list of starts). Exact `u128` arithmetic.
+    pub fn period_search_bytes(heaps: u64) -> u128 {
+        u128::from(heaps) * 100 + (1 << 16)
     }
 
     /// The proven exact periodicity of the misère Grundy values of one heap (hence of the misère
@@ -168,18 +193,36 @@ impl SubtractionSet {
     /// # Errors
     /// As [`Self::analyse_normal`].
     pub fn analyse_misere(&self, search_limit: u64) -> Result<SubtractionAnalysis, NimError> {
-        self.analyse(search_limit, Rule::Misere)
+        self.analyse(search_limit, Rule::Misere, &Limits::UNLIMITED)
     }
 
-    fn analyse(&self, search_limit: u64, rule: Rule) -> Result<SubtractionAnalysis, NimError> {
+    fn analyse(
+        &self,
+        search_limit: u64,
+        rule: Rule,
+        limits: &Limits,
+    ) -> Result<SubtractionAnalysis, NimError> {
         let len = Self::table_len(search_limit)?;
+        let mut effort = Effort::new(limits);
         let window = usize::try_from(self.max_amount()).unwrap_or(usize::MAX);
         if window >= len {
             return Err(NimError::PeriodNotFound { limit: len - 1 });
         }
         // Grow the table by doubling so easy games stay cheap.
-        let mut current = (4 * window + 64).min(len);
+        let mut current = window.saturating_mul(4).saturating_add(64).min(len);
         loop {
+            limits.check_bytes(
+                || {
+                    format!(
+                        "the period search of subtraction set {:?} up to heap {search_limit}",
+                        self.amounts
+                    )
+                },
+                Self::period_search_bytes(current as u64),
+            )?;
+            effort.spend(current.saturating_mul(self.amounts.len() + 1), || {
+                format!("the period search of subtraction set {:?} up to heap {search_limit}", self.amounts)
+            })?;
             let values = self.sequence(current, rule);
             // Windows starting below... any start >= 0 is valid: the window at a is followed by
             // index a + window >= window, where the recursion uses all of S.
@@ -209,6 +252,51 @@ impl SubtractionSet {
         Ok(table[node.index()])
     }
 
+    /// An upper estimate of the explicit game graph that [`game_core::explore`] builds from
+    /// `heaps` (canonical positions), computed before anything is allocated, with the number of
+    /// positions capped at `node_limit + 1` (explore stops there).
+    ///
+    /// Positions: a reachable position lowers each heap independently, so the `m` heaps of one
+    /// starting size `h` become a multiset of `m` sizes in `0..=h`: at most `C(m + h, m)`
+    /// choices, and the positions are at most the product of these over the distinct sizes.
+    /// Every position has at most (nonzero heaps) x (amounts) moves. Bytes count each position
+    /// twice (graph and index) with its heap vector, and 48 bytes an arc (the graph's arc,
+    /// growth slack and the misère analysis); steps count building each option (a copy and a
+    /// sort of the heap vector).
+    pub fn explicit_graph_estimate(&self, heaps: &[u64], node_limit: usize) -> GraphEstimate {
+        let cap = node_limit as u128 + 1;
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        let mut positions: u128 = 1;
+        for group in sorted.chunk_by(|a, b| a == b) {
+            let (m, h) = (group.len() as u128, u128::from(group[0]));
+            // C(m + h, m) = prod (h + i) / i, exact at every step, stopped at the cap.
+            let mut choose: u128 = 1;
+            for i in 1..=m {
+                // An overflow of the product means the binomial is far above the cap.
+                choose = choose.checked_mul(h + i).map_or(cap, |product| product / i);
+                if choose >= cap {
+                    break;
+                }
+            }
+            positions = positions.saturating_mul(choose).min(cap);
+        }
+        let k = sorted.len() as u128;
+        let largest = sorted.last().copied().unwrap_or(0);
+        let amounts = self.amounts.iter().take_while(|&&a| a <= largest).count() as u128;
+        // Saturating: only absurd inputs (2^64 heaps) could reach u128::MAX, and then the
+        // estimate is over every budget anyway.
+        let moves_per_position = k.saturating_mul(amounts);
+        let arcs = positions.saturating_mul(moves_per_position);
+        let position_bytes = 2 * (32 + 8 * k) + 96;
+        let bytes = positions
+            .saturating_mul(position_bytes)
+            .saturating_add(arcs.saturating_mul(48))
+            .saturating_add(moves_per_position.saturating_mul(32 + 8 * k));
+        let steps = arcs.saturating_mul(2 * k + 8);
+        GraphEstimate { positions, over_node_limit: positions > node_limit as u128, arcs, bytes, steps }
+    }
+
     /// Every winning normal-play move from a sum of heaps, as (heap index, amount taken), using
     /// a proven periodicity for the values. O(heaps * |S|).
     pub fn winning_moves(&self, analysis: &SubtractionAnalysis, heaps: &[u64]) -> Vec<(usize, u64)> {
@@ -230,6 +318,22 @@ impl SubtractionSet {
 enum Rule {
     Normal,
     Misere,
+}
+
+/// An upper estimate of an explicit game graph, from
+/// [`SubtractionSet::explicit_graph_estimate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GraphEstimate {
+    /// Positions (at most the node limit plus one).
+    pub positions: u128,
+    /// `true` if the bound on positions is above the node limit (explore may then stop).
+    pub over_node_limit: bool,
+    /// Arcs (moves) at most.
+    pub arcs: u128,
+    /// Bytes at most.
+    pub bytes: u128,
+    /// Elementary steps at most.
+    pub steps: u128,
 }
 
 /// A proven periodic description of a one-heap value sequence (normal or misère Grundy values).

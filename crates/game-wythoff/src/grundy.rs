@@ -149,12 +149,79 @@ pub fn naive_grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
     Ok(GrundyTable { side, values })
 }
 
-/// A single value `G(x, y)`, computing only the rectangle `[0, min] x [0, max]` it depends on.
+/// What one value `G(x, y)` costs by the method [`grundy_value`] chooses for it: an estimate
+/// computed before anything is allocated, so that callers can refuse a request up front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrundyValueCost {
+    /// Cells of the rectangle `[0, min] x [0, max]` the value depends on.
+    pub cells: u128,
+    /// Elementary steps (word operations), an upper estimate.
+    pub steps: u128,
+    /// Bytes allocated at once.
+    pub bytes: u128,
+    /// `true` for the bitset method of [`grundy_table`] over the rectangle, `false` for the
+    /// thin-rectangle method (values kept, options scanned).
+    pub uses_table_method: bool,
+}
+
+/// The cost of both methods for the rectangle `[0, small] x [0, large]`: (thin, table), or
+/// `None` if a number does not fit in `u128`.
+fn method_costs(small: u64, large: u64) -> Option<(GrundyValueCost, GrundyValueCost)> {
+    let (s, l) = (u128::from(small), u128::from(large));
+    let cells = (s + 1).checked_mul(l + 1)?;
+    // Words of one bitset: values are at most the number of options, 2 min + max, and a line's
+    // own mex may reach one more.
+    let words = (2 * s + l + 1) / 64 + 1;
+    let thin = GrundyValueCost {
+        cells,
+        // Each cell marks and clears its column and diagonal values (up to 2 min of them).
+        steps: cells.checked_mul(4 * s + 3)?,
+        bytes: cells.checked_mul(4)?.checked_add(16 * words)?,
+        uses_table_method: false,
+    };
+    let table = GrundyValueCost {
+        cells,
+        // A few word operations per cell: the scan starts at the lines' own mexes.
+        steps: cells.checked_mul(8)?,
+        // One bitset per column and per diagonal, plus their mexes.
+        bytes: (l + 1).checked_mul(16)?.checked_mul(words + 1)?.checked_add(8 * words)?,
+        uses_table_method: true,
+    };
+    Some((thin, table))
+}
+
+/// The cost of [`grundy_value`]`(x, y, ..)` by the method it would choose: the one with the
+/// smaller total of steps and words touched. Exact `u128` arithmetic, no allocation; `None` if
+/// the numbers exceed `u128` (only near `x = y = 2^64 - 1`).
 ///
-/// Keeps the rectangle's values (4 bytes per cell), one bitset for the current row and one
-/// scratch bitset into which a cell's column and diagonal values (at most `2 min` of them) are
-/// marked, so one coordinate may be much larger than the other. Time O(min^2 * max) at most;
-/// memory O(min * max) values plus O(max / 64) words.
+/// ```
+/// let cost = game_wythoff::grundy_value_cost(2000, 2000).unwrap();
+/// assert!(cost.uses_table_method && cost.bytes < 4_000_000);
+/// let thin = game_wythoff::grundy_value_cost(0, 1_000_000).unwrap();
+/// assert!(!thin.uses_table_method && thin.bytes < 5_000_000);
+/// assert!(game_wythoff::grundy_value_cost(u64::MAX, u64::MAX).is_none());
+/// ```
+pub fn grundy_value_cost(x: u64, y: u64) -> Option<GrundyValueCost> {
+    let (thin, table) = method_costs(x.min(y), x.max(y))?;
+    let total = |c: &GrundyValueCost| c.steps.checked_add(c.bytes / 8);
+    match (total(&thin), total(&table)) {
+        (Some(a), Some(b)) if b <= a => Some(table),
+        (None, Some(_)) => Some(table),
+        (Some(_), _) => Some(thin),
+        (None, None) => None,
+    }
+}
+
+/// A single value `G(x, y)`, computing only the rectangle `[0, min] x [0, max]` it depends on,
+/// by the cheaper of two methods (see [`grundy_value_cost`]):
+///
+/// * the **table method** of [`grundy_table`] restricted to the rectangle (one bitset per column
+///   and per diagonal, no values kept): a few word operations per cell, memory
+///   O(max * (2 min + max) / 64) words — for near-square rectangles, so one value never costs
+///   more than the table that contains it;
+/// * the **thin method**: keeps the rectangle's values (4 bytes per cell) and marks a cell's
+///   column and diagonal values (at most `2 min`) in a scratch bitset — for rectangles much
+///   longer than wide. Time O(min^2 * max), memory O(min * max).
 ///
 /// # Errors
 /// [`WythoffError::TooLarge`] if the rectangle has more than `max_cells` cells;
@@ -168,19 +235,68 @@ pub fn naive_grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
 /// ```
 pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError> {
     let (small, large) = if x <= y { (x, y) } else { (y, x) };
-    let cells = (small as u128 + 1) * (large as u128 + 1);
-    if cells > max_cells as u128 {
-        return Err(WythoffError::TooLarge { cells, limit: max_cells as u128 });
-    }
     // A value is at most the number of options, 2 min + max; it must fit the u32 result.
+    // (Checked first: then the cell count below is exact, far from overflowing u128.)
     let bound = small as u128 * 2 + large as u128;
     if bound >= u32::MAX as u128 {
         return Err(WythoffError::TooLarge { cells: bound, limit: u32::MAX as u128 });
     }
+    let cells = (small as u128 + 1) * (large as u128 + 1);
+    if cells > max_cells as u128 {
+        return Err(WythoffError::TooLarge { cells, limit: max_cells as u128 });
+    }
     let to_usize = |v: u64| usize::try_from(v).map_err(|_| WythoffError::CoordinateTooLarge { value: v });
+    // Both coordinates are below 2^32 here, so the estimate exists.
+    let table_method = grundy_value_cost(x, y).is_some_and(|c| c.uses_table_method);
     let (small, large) = (to_usize(small)?, to_usize(large)?);
+    // Words of a bitset: values reach 2 small + large and a line's mex one more.
+    let width = (2 * small + large + 1) / 64 + 1;
+    if table_method {
+        Ok(rectangle_by_table_method(small, large, width))
+    } else {
+        Ok(rectangle_by_thin_method(small, large, width))
+    }
+}
+
+/// `G(small, large)` by [`grundy_table`]'s method over rows `0..=small`, columns `x..=large`.
+fn rectangle_by_table_method(small: usize, large: usize, width: usize) -> u32 {
+    let lines = large + 1;
+    let mut column = vec![0u64; lines * width];
+    let mut diagonal = vec![0u64; lines * width];
+    let mut column_mex = vec![0usize; lines];
+    let mut diagonal_mex = vec![0usize; lines];
+    let mut row = vec![0u64; width];
+    let mut last = 0;
+    for x in 0..=small {
+        // Row x left of the diagonal is column x so far, by symmetry.
+        row.copy_from_slice(&column[x * width..(x + 1) * width]);
+        let mut row_mex = column_mex[x];
+        for y in x..=large {
+            let d = y - x;
+            let col = &column[y * width..(y + 1) * width];
+            let diag = &diagonal[d * width..(d + 1) * width];
+            let start = row_mex.max(column_mex[y]).max(diagonal_mex[d]);
+            let mut word_index = start / 64;
+            let value = loop {
+                let union = row[word_index] | col[word_index] | diag[word_index];
+                if union != u64::MAX {
+                    break word_index * 64 + union.trailing_ones() as usize;
+                }
+                word_index += 1;
+            };
+            last = value;
+            insert(&mut row, &mut row_mex, value);
+            insert(&mut column[y * width..(y + 1) * width], &mut column_mex[y], value);
+            insert(&mut diagonal[d * width..(d + 1) * width], &mut diagonal_mex[d], value);
+        }
+    }
+    // The last cell computed is (small, large).
+    last as u32
+}
+
+/// `G(small, large)` keeping the rectangle's values; cheap when `small` is much below `large`.
+fn rectangle_by_thin_method(small: usize, large: usize, width: usize) -> u32 {
     let cols = large + 1;
-    let width = (2 * small + large) / 64 + 1;
     // grid[i * cols + j] = G(i, j) for the rows computed so far (by symmetry G(x, y) = G(y, x)).
     let mut grid = vec![0u32; (small + 1) * cols];
     let mut row = vec![0u64; width];
@@ -214,5 +330,57 @@ pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError>
             grid[i * cols + j] = value as u32;
         }
     }
-    Ok(grid[small * cols + large])
+    grid[small * cols + large]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both methods against the naive table (no bitsets, no symmetry) on every cell up to 70 x 70
+    /// (past the 64-value word boundary where G(0, 63) once overflowed the bitset).
+    #[test]
+    fn both_methods_agree_with_the_naive_table() {
+        let side = 100;
+        let naive = naive_grundy_table(side).unwrap();
+        for x in 0..side {
+            for y in x..side {
+                if x > 30 && y > 70 {
+                    continue;
+                }
+                let width = (2 * x + y + 1) / 64 + 1;
+                let expected = naive.get(x, y).unwrap();
+                assert_eq!(rectangle_by_table_method(x, y, width), expected, "table method ({x}, {y})");
+                assert_eq!(rectangle_by_thin_method(x, y, width), expected, "thin method ({x}, {y})");
+                assert_eq!(grundy_value(y as u64, x as u64, 1 << 20).unwrap(), expected, "({y}, {x})");
+            }
+        }
+    }
+
+    /// G(0, n) = n (one Nim heap) at every word boundary, where the panic was.
+    #[test]
+    fn one_heap_at_word_boundaries() {
+        for k in 1..=20u64 {
+            for n in [64 * k - 1, 64 * k, 64 * k + 1] {
+                assert_eq!(grundy_value(0, n, 1 << 20).unwrap(), n as u32);
+                assert_eq!(grundy_value(n, 0, 1 << 20).unwrap(), n as u32);
+                assert_eq!(
+                    grundy_value(1, n, 1 << 20).unwrap(),
+                    grundy_table(n as usize + 1).unwrap().get(1, n as usize).unwrap()
+                );
+            }
+        }
+    }
+
+    /// The table method is chosen for squares, the thin one for long thin rectangles.
+    #[test]
+    fn method_choice_and_costs() {
+        assert!(grundy_value_cost(2000, 2000).unwrap().uses_table_method);
+        assert!(!grundy_value_cost(3, 1_000_000).unwrap().uses_table_method);
+        assert!(grundy_value_cost(u64::MAX, u64::MAX).is_none());
+        let cost = grundy_value_cost(1 << 40, 1 << 41).unwrap();
+        assert_eq!(cost.cells, ((1u128 << 40) + 1) * ((1u128 << 41) + 1));
+        let table = grundy_table(300).unwrap();
+        assert_eq!(grundy_value(299, 250, 1 << 20).unwrap(), table.get(299, 250).unwrap());
+    }
 }

@@ -61,7 +61,10 @@ pub use exact::{
     laeuchli_upper_index, lower, p_pair, partner, upper, winning_moves, y4_winning_move,
 };
 pub use game::{Wythoff, board_graph};
-pub use grundy::{GrundyTable, MAX_TABLE_SIDE, grundy_table, grundy_value, naive_grundy_table};
+pub use grundy::{
+    GrundyTable, GrundyValueCost, MAX_TABLE_SIDE, grundy_table, grundy_value, grundy_value_cost,
+    naive_grundy_table,
+};
 pub use misere::{
     is_misere_p_position, misere_p_positions, misere_p_positions_from_graph, p_positions_below,
 };

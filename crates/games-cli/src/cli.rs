@@ -12,6 +12,11 @@ pub struct Cli {
     /// Print one JSON object (stable field names) instead of text.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Memory budget in MiB for any one computation: sizes are estimated before allocating and
+    /// a request over the budget is refused with the size it would need.
+    #[arg(long, global = true, value_name = "MIB", default_value_t = crate::limits::DEFAULT_MEMORY_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_MEMORY_MIB))]
+    pub memory: u64,
     /// What to compute.
     #[command(subcommand)]
     pub command: Command,
@@ -54,6 +59,9 @@ pub enum WythoffCommand {
         x: u64,
         /// Second heap / row.
         y: u64,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
     },
     /// The Sprague-Grundy value G(X, Y).
     Grundy {
@@ -156,8 +164,9 @@ pub enum RotationCommand {
         /// Seed of the randomised methods.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Budget (nodes or steps) of the searches.
-        #[arg(long, default_value_t = 50_000_000)]
+        /// Budget (nodes or steps) of the searches, at most 20 000 000 (the default).
+        #[arg(long, default_value_t = crate::limits::MAX_SEARCH_BUDGET,
+              value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SEARCH_BUDGET))]
         budget: u64,
     },
     /// The number of solutions (sequencings of Z_N).
@@ -170,6 +179,10 @@ pub enum RotationCommand {
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
+        /// Allow counts beyond n = 16 (exponential time: each step of 2 costs about 35 times
+        /// more; the README gives measured times).
+        #[arg(long)]
+        allow_long: bool,
     },
     /// Draw a solution move by move as an SVG picture.
     Draw {
@@ -210,6 +223,9 @@ pub enum PlayCommand {
         x: u64,
         /// Second heap.
         y: u64,
+        /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
     },
     /// Nim; you move first, type `heap amount` (heaps numbered from 1).
     Nim {

@@ -29,18 +29,50 @@ pub enum CliError {
         /// What is wrong.
         reason: String,
     },
+    /// A computation would need more memory than the budget (`--memory`).
+    #[error("{what} would need {needed} bytes ({}), more than the memory budget of {} (raise it with --memory MIB)", crate::limits::mib(*needed), crate::limits::mib(*budget))]
+    OverMemoryBudget {
+        /// What was asked for.
+        what: String,
+        /// Bytes needed (an estimate that errs on the high side).
+        needed: u128,
+        /// The budget in bytes.
+        budget: u128,
+    },
+    /// A computation would take more steps than its effort limit; refused before starting.
+    #[error("{what} would take about {steps} steps, more than the limit of {limit}")]
+    TooMuchWork {
+        /// What was asked for.
+        what: String,
+        /// Estimated steps.
+        steps: u128,
+        /// The limit.
+        limit: u128,
+    },
     /// Wythoff's game refused the request.
     #[error(transparent)]
     Wythoff(#[from] game_wythoff::WythoffError),
     /// Nim, subtraction or octal games refused the request.
     #[error(transparent)]
-    Nim(#[from] game_nim::NimError),
+    Nim(game_nim::NimError),
     /// The rotation puzzle refused the request.
     #[error(transparent)]
     Rotation(#[from] game_rotation::RotationError),
     /// The graph engine refused the request.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),
+}
+
+impl From<game_nim::NimError> for CliError {
+    /// A budget error of game-nim becomes the CLI's own (whose message names `--memory`).
+    fn from(err: game_nim::NimError) -> Self {
+        match err {
+            game_nim::NimError::OverMemoryBudget { what, needed, budget } => {
+                CliError::OverMemoryBudget { what, needed, budget }
+            }
+            other => CliError::Nim(other),
+        }
+    }
 }
 
 impl CliError {

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
 use crate::error::{CliError, to_usize};
+use crate::limits::{Budget, GRAPH_STEPS, OCTAL_STEPS, SUBTRACTION_STEPS, check_steps};
 use crate::output::Output;
 
 /// Positions of several heaps in misère subtraction games are decided on the explicit graph,
@@ -96,16 +97,16 @@ pub fn parse_set(text: &str) -> Result<SubtractionSet, CliError> {
 }
 
 /// Runs `games subtraction SET ...`.
-pub fn run_subtraction(args: &SubtractionArgs) -> Result<Output, CliError> {
+pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output, CliError> {
     let set = parse_set(&args.set)?;
     let rule_name = if args.misere { "misère" } else { "normal" };
     if let Some(heaps) = &args.heaps {
-        return subtraction_heaps(&set, heaps, args.misere, args.max);
+        return subtraction_heaps(&set, heaps, args.misere, args.max, budget);
     }
     if !args.period {
         return Err(CliError::bad("say what to compute: --period or --heaps H1 H2 ..."));
     }
-    let analysis = if args.misere { set.analyse_misere(args.max)? } else { set.analyse_normal(args.max)? };
+    let analysis = set.analyse_within(args.max, args.misere, &budget.nim_limits(SUBTRACTION_STEPS))?;
     let p = analysis.periodicity;
     let values: Vec<String> = analysis.values.iter().map(u32::to_string).collect();
     let text = format!(
@@ -135,12 +136,13 @@ fn subtraction_heaps(
     heaps: &[u64],
     misere: bool,
     max: u64,
+    budget: &Budget,
 ) -> Result<Output, CliError> {
     if misere {
-        return misere_subtraction_heaps(set, heaps);
+        return misere_subtraction_heaps(set, heaps, budget);
     }
     // Any heap size works once the period is proven (values repeat).
-    let analysis = set.analyse_normal(max)?;
+    let analysis = set.analyse_within(max, false, &budget.nim_limits(SUBTRACTION_STEPS))?;
     let value = analysis.grundy_of_heaps(heaps);
     let result = if value == 0 { Outcome::P } else { Outcome::N };
     let wins = set.winning_moves(&analysis, heaps);
@@ -160,8 +162,26 @@ fn subtraction_heaps(
 
 /// A misère position of several heaps, decided on the explicit game graph (game-core's
 /// `misere_outcomes`; misère values do not add by XOR): the outcome and every winning move (the
-/// options that are misère P-positions). At most [`MISERE_NODE_LIMIT`] positions.
-fn misere_subtraction_heaps(set: &SubtractionSet, heaps: &[u64]) -> Result<Output, CliError> {
+/// options that are misère P-positions). At most [`MISERE_NODE_LIMIT`] positions; the graph's
+/// memory and work are estimated before it is built (`explicit_graph_estimate`) and refused
+/// over the budget.
+fn misere_subtraction_heaps(
+    set: &SubtractionSet,
+    heaps: &[u64],
+    budget: &Budget,
+) -> Result<Output, CliError> {
+    let estimate = set.explicit_graph_estimate(heaps, MISERE_NODE_LIMIT);
+    let what = || {
+        format!(
+            "the misère game graph of {} heap(s) (up to {}{} positions, {} moves)",
+            heaps.len(),
+            estimate.positions.min(MISERE_NODE_LIMIT as u128),
+            if estimate.over_node_limit { "+" } else { "" },
+            estimate.arcs
+        )
+    };
+    budget.check(what, estimate.bytes)?;
+    check_steps(what, estimate.steps, GRAPH_STEPS)?;
     let root = canonical_heaps(heaps);
     let graph = explore(set, [root.clone()], MISERE_NODE_LIMIT)?;
     let table = misere_outcomes(&graph.graph)?;
@@ -201,13 +221,13 @@ fn misere_subtraction_heaps(set: &SubtractionSet, heaps: &[u64]) -> Result<Outpu
 }
 
 /// Runs `games octal CODE ...`.
-pub fn run_octal(args: &OctalArgs) -> Result<Output, CliError> {
+pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalGame = args.code.parse()?;
     if let Some(n) = args.values {
         if n > MAX_OCTAL_VALUES {
             return Err(CliError::bad(format!("--values {n} is too many: at most {MAX_OCTAL_VALUES}")));
         }
-        let values = game.grundy_values(to_usize(n, "heap")?)?;
+        let values = game.grundy_values_within(to_usize(n, "heap")?, &budget.nim_limits(OCTAL_STEPS))?;
         let shown: Vec<String> = values.iter().map(u32::to_string).collect();
         let text = format!("octal game {game}: g(0..={n}) = {}", shown.join(" "));
         return Ok(Output::new(text, json!({ "code": game.to_string(), "values": values })));
@@ -216,8 +236,8 @@ pub fn run_octal(args: &OctalArgs) -> Result<Output, CliError> {
         return Err(CliError::bad("say what to compute: --values N or --period [--max N]"));
     }
     let max = to_usize(args.max, "--max")?;
-    let p = game.periodicity(max)?;
-    let values = game.grundy_values(p.preperiod + p.period)?;
+    // Stops as soon as a period is proven: a large --max costs nothing more.
+    let (p, values) = game.periodicity_within(max, &budget.nim_limits(OCTAL_STEPS))?;
     let period_values: Vec<String> =
         values[p.preperiod..p.preperiod + p.period].iter().map(u32::to_string).collect();
     let text = format!(

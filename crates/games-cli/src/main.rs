@@ -18,6 +18,7 @@ mod cli;
 mod error;
 mod graph;
 mod heaps;
+mod limits;
 mod output;
 mod play;
 mod rotation;
@@ -30,7 +31,16 @@ use clap::Parser;
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
+use crate::limits::Budget;
 use crate::output::Output;
+
+/// Writes one line to stderr. A closed or broken stderr is ignored (`eprintln!` would panic and
+/// turn exit code 2 into 101).
+fn error_line(line: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}").and_then(|()| err.flush());
+}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -41,25 +51,49 @@ fn main() -> ExitCode {
         Ok(output) => match output.print(cli.json) {
             // A reader that stops early (`games ... | head`) is not an error of ours.
             Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-                eprintln!("error: cannot write the answer: {err}");
+                error_line(&format!("error: cannot write the answer: {err}"));
                 ExitCode::from(2)
             }
             _ => ExitCode::SUCCESS,
         },
         Err(err) => {
-            eprintln!("error: {err}");
+            // One line, whatever the message holds (an OS error or a file name with a newline).
+            let message = err.to_string().replace(['\n', '\r'], " ");
+            error_line(&format!("error: {message}"));
             ExitCode::from(2)
         }
     }
 }
 
-/// Runs one subcommand and returns what it has to say.
+/// Runs one subcommand; on a terminal, long work shows a spinner with the elapsed time on
+/// stderr (cleared before the answer or the error is printed). `play` talks to the terminal
+/// itself and `rotation count` draws its own progress bar.
 fn run(cli: &Cli) -> Result<Output, CliError> {
+    use std::io::IsTerminal;
+    let own_display =
+        matches!(cli.command, Command::Play(_) | Command::Rotation(cli::RotationCommand::Count { .. }));
+    if own_display || !std::io::stderr().is_terminal() {
+        return run_command(cli);
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} working ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let result = run_command(cli);
+    spinner.finish_and_clear();
+    result
+}
+
+/// Runs one subcommand and returns what it has to say.
+fn run_command(cli: &Cli) -> Result<Output, CliError> {
+    let budget = Budget::from_mib(cli.memory);
     match &cli.command {
-        Command::Wythoff(args) => wythoff::run(args),
+        Command::Wythoff(args) => wythoff::run(args, &budget),
         Command::Nim(args) => heaps::run_nim(args),
-        Command::Subtraction(args) => heaps::run_subtraction(args),
-        Command::Octal(args) => heaps::run_octal(args),
+        Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
+        Command::Octal(args) => heaps::run_octal(args, &budget),
         Command::Rotation(args) => rotation::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Play(args) => play::run(args, cli.json),
@@ -77,7 +111,7 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("error: a subcommand is missing (try --help)");
+            error_line("error: a subcommand is missing (try --help)");
             ExitCode::from(2)
         }
         _ => {
@@ -85,9 +119,9 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad usage");
             let first = first.trim();
             if first.starts_with("error:") {
-                eprintln!("{first} (try --help)");
+                error_line(&format!("{first} (try --help)"));
             } else {
-                eprintln!("error: {first} (try --help)");
+                error_line(&format!("error: {first} (try --help)"));
             }
             ExitCode::from(2)
         }

@@ -17,76 +17,199 @@ use crate::cli::PlayCommand;
 use crate::error::{CliError, to_usize};
 use crate::heaps::{describe_nim_move, rule};
 use crate::output::Output;
-use crate::wythoff::describe;
+use crate::wythoff::{describe, misere_winning_moves};
 
 /// Largest rotation puzzle offered for play.
 pub const MAX_PLAY_N: u64 = 64;
 
-/// Nodes the hint search may visit before giving up.
+/// Nodes one hint search may visit before giving up.
 pub const HINT_BUDGET: u64 = 2_000_000;
+
+/// Nodes all hint searches of one game may visit together (so that a stream of `hint` lines
+/// cannot keep the program busy for hours).
+pub const HINT_TOTAL_BUDGET: u64 = 100_000_000;
+
+/// Longest input line read, in bytes; a longer line is skipped (without storing it) and
+/// answered with a `?` line.
+pub const MAX_LINE_BYTES: usize = 1024;
+
+/// Most lines one dialogue reads; then it ends (result `line_limit`).
+pub const MAX_DIALOGUE_LINES: usize = 100_000;
+
+/// Most entries kept in the JSON transcript; later ones are dropped and the object gets
+/// `"transcript_truncated": true`.
+pub const MAX_TRANSCRIPT_ENTRIES: usize = 10_000;
+
+/// Most heaps offered for play (every prompt prints them all).
+pub const MAX_PLAY_HEAPS: usize = 1_000;
+
+/// What one read of the human's input gave.
+enum Input {
+    /// A line of text, trimmed.
+    Line(String),
+    /// The dialogue ends with this result: `eof`, `quit`, `line_limit` or `stdout_closed`.
+    Stop(&'static str),
+}
 
 /// The dialogue: reads lines, prints replies (text mode) and records the transcript.
 struct Dialogue<R> {
     input: R,
     json: bool,
     transcript: Vec<Value>,
+    transcript_truncated: bool,
+    lines_read: usize,
+    /// Set when stdout cannot be written any more (a closed pipe): the dialogue stops.
+    stdout_closed: bool,
 }
 
 impl<R: BufRead> Dialogue<R> {
+    fn new(input: R, json: bool) -> Self {
+        Dialogue {
+            input,
+            json,
+            transcript: Vec::new(),
+            transcript_truncated: false,
+            lines_read: 0,
+            stdout_closed: false,
+        }
+    }
+
+    fn record(&mut self, entry: Value) {
+        if self.transcript.len() < MAX_TRANSCRIPT_ENTRIES {
+            self.transcript.push(entry);
+        } else {
+            self.transcript_truncated = true;
+        }
+    }
+
+    /// Writes to stdout in text mode; a failed write marks stdout closed.
+    fn write_out(&mut self, text: &str, newline: bool) {
+        if self.json || self.stdout_closed {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        let written = if newline { writeln!(out, "{text}") } else { write!(out, "{text} ") };
+        if written.and_then(|()| out.flush()).is_err() {
+            self.stdout_closed = true;
+        }
+    }
+
     /// Prints a reply (text mode) and records it.
     fn say(&mut self, text: &str) {
-        if !self.json {
-            // A closed stdout must not crash the dialogue; the end of input will stop it.
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{text}").and_then(|()| out.flush());
-        }
-        self.transcript.push(json!({ "say": text }));
+        self.write_out(text, true);
+        self.record(json!({ "say": text }));
     }
 
     fn prompt(&mut self, text: &str) {
-        if !self.json {
-            let mut out = std::io::stdout().lock();
-            let _ = write!(out, "{text} ").and_then(|()| out.flush());
+        self.write_out(text, false);
+    }
+
+    /// Reads one line of at most [`MAX_LINE_BYTES`] bytes (the newline excluded), or `None` at
+    /// the end of input. A longer line is consumed to its end without being stored: `Some(Err)`.
+    fn read_bounded_line(&mut self) -> Result<Option<Result<Vec<u8>, usize>>, CliError> {
+        let io = |source| CliError::Io { path: "<stdin>".to_string(), source };
+        let mut line = Vec::new();
+        let mut total = 0usize;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io(e)),
+            };
+            if buffer.is_empty() {
+                // End of input: a last line without a newline still counts.
+                return Ok(match (total, total > MAX_LINE_BYTES) {
+                    (0, _) => None,
+                    (_, true) => Some(Err(total)),
+                    (_, false) => Some(Ok(line)),
+                });
+            }
+            let (chunk, found_newline) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buffer[..i], true),
+                None => (buffer, false),
+            };
+            total = total.saturating_add(chunk.len());
+            if total <= MAX_LINE_BYTES {
+                line.extend_from_slice(chunk);
+            } else {
+                line = Vec::new(); // too long: stop storing, keep counting
+            }
+            let used = chunk.len() + usize::from(found_newline);
+            self.input.consume(used);
+            if found_newline {
+                return Ok(Some(if total > MAX_LINE_BYTES { Err(total) } else { Ok(line) }));
+            }
         }
     }
 
-    /// The next line the human typed, trimmed; or, at the end of input or on `quit` / `exit` /
-    /// `q` (answered with "Bye."), `Err` with the dialogue's result: `"eof"` or `"quit"`.
-    fn read(&mut self) -> Result<Result<String, &'static str>, CliError> {
-        let mut line = String::new();
-        let read = self
-            .input
-            .read_line(&mut line)
-            .map_err(|source| CliError::Io { path: "<stdin>".to_string(), source })?;
-        if read == 0 {
-            if !self.json {
-                let _ = writeln!(std::io::stdout());
+    /// The next line the human typed, trimmed; or a stop: the end of input, `quit` / `exit` /
+    /// `q` (answered with "Bye."), the line limit, or a closed stdout. Lines that are too long
+    /// or not UTF-8 are answered with a `?` line and skipped.
+    fn read(&mut self) -> Result<Input, CliError> {
+        loop {
+            if self.stdout_closed {
+                return Ok(Input::Stop("stdout_closed"));
             }
-            return Ok(Err("eof"));
+            if self.lines_read >= MAX_DIALOGUE_LINES {
+                self.say(&format!("? {MAX_DIALOGUE_LINES} lines read: the dialogue ends here (the limit)"));
+                return Ok(Input::Stop("line_limit"));
+            }
+            let Some(bytes) = self.read_bounded_line()? else {
+                self.write_out("", true);
+                return Ok(Input::Stop("eof"));
+            };
+            self.lines_read += 1;
+            let text = match bytes {
+                Err(length) => {
+                    self.record(json!({ "input": format!("<{length} bytes>") }));
+                    self.say(&format!("? line too long ({length} bytes; at most {MAX_LINE_BYTES})"));
+                    continue;
+                }
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        self.record(json!({ "input": String::from_utf8_lossy(e.as_bytes()) }));
+                        self.say("? the line is not UTF-8 text; type a move, or quit");
+                        continue;
+                    }
+                },
+            };
+            let line = text.trim().to_string();
+            self.record(json!({ "input": line }));
+            if matches!(line.to_ascii_lowercase().as_str(), "quit" | "exit" | "q") {
+                self.say("Bye.");
+                return Ok(Input::Stop("quit"));
+            }
+            return Ok(Input::Line(line));
         }
-        let line = line.trim().to_string();
-        self.transcript.push(json!({ "input": line }));
-        if matches!(line.to_ascii_lowercase().as_str(), "quit" | "exit" | "q") {
-            self.say("Bye.");
-            return Ok(Err("quit"));
-        }
-        Ok(Ok(line))
     }
 
     fn finish(self, game: Value, result: &str) -> Output {
-        Output::new(String::new(), json!({ "game": game, "result": result, "transcript": self.transcript }))
+        let mut object = json!({ "game": game, "result": result, "transcript": self.transcript });
+        if self.transcript_truncated {
+            object["transcript_truncated"] = json!(true);
+        }
+        Output::new(String::new(), object)
     }
 }
 
 /// Runs a `games play` dialogue on stdin/stdout.
 pub fn run(command: &PlayCommand, json: bool) -> Result<Output, CliError> {
     let stdin = std::io::stdin();
-    let mut dialogue = Dialogue { input: stdin.lock(), json, transcript: Vec::new() };
+    let mut dialogue = Dialogue::new(stdin.lock(), json);
     match command {
-        PlayCommand::Wythoff { x, y } => {
-            play_wythoff(&mut dialogue, *x, *y).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
+        PlayCommand::Wythoff { x, y, misere: false } => {
+            play_wythoff(&mut dialogue, *x, *y, false).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
         }
+        PlayCommand::Wythoff { x, y, misere: true } => play_wythoff(&mut dialogue, *x, *y, true)
+            .map(|r| dialogue.finish(json!({"wythoff": [x, y], "misere": true}), r)),
         PlayCommand::Nim { heaps, misere } => {
+            if heaps.len() > MAX_PLAY_HEAPS {
+                return Err(CliError::bad(format!(
+                    "{} heaps are too many to play: at most {MAX_PLAY_HEAPS}",
+                    heaps.len()
+                )));
+            }
             let r = play_nim(&mut dialogue, heaps.clone(), rule(*misere))?;
             Ok(dialogue.finish(json!({ "nim": heaps, "misere": misere }), r))
         }
@@ -131,22 +254,34 @@ fn wythoff_move_error(x: u64, y: u64, nx: u64, ny: u64) -> Option<String> {
     None
 }
 
-fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Result<&'static str, CliError> {
+fn play_wythoff<R: BufRead>(
+    d: &mut Dialogue<R>,
+    mut x: u64,
+    mut y: u64,
+    misere: bool,
+) -> Result<&'static str, CliError> {
+    let last = if misere { "loses" } else { "wins" };
     d.say(&format!(
-        "Wythoff's game from ({x}, {y}). Take any amount from one heap or the same amount from both; \
-         whoever takes the last counter wins. Type the position you move to, e.g. `{} {}`, or quit.",
+        "Wythoff's game{} from ({x}, {y}). Take any amount from one heap or the same amount from both; \
+         whoever takes the last counter {last}. Type the position you move to, e.g. `{} {}`, or quit.",
+        if misere { " (misère)" } else { "" },
         x.saturating_sub(1),
         y
     ));
     loop {
         if (x, y) == (0, 0) {
+            // Only reached when the start is empty: the human cannot move.
+            if misere {
+                d.say("No counter left: you cannot move, so you win (misère).");
+                return Ok("human_won");
+            }
             d.say("No counter left for you: I win.");
             return Ok("computer_won");
         }
         d.prompt(&format!("({x}, {y}) your move:"));
         let line = match d.read()? {
-            Ok(line) => line,
-            Err(stop) => return Ok(stop),
+            Input::Line(line) => line,
+            Input::Stop(stop) => return Ok(stop),
         };
         let target = match numbers(&line, 2) {
             Ok(v) => (v[0], v[1]),
@@ -161,21 +296,28 @@ fn play_wythoff<R: BufRead>(d: &mut Dialogue<R>, mut x: u64, mut y: u64) -> Resu
         }
         (x, y) = target;
         if (x, y) == (0, 0) {
+            if misere {
+                d.say("You took the last counter: you lose (misère).");
+                return Ok("computer_won");
+            }
             d.say("You took the last counter: you win!");
             return Ok("human_won");
         }
-        let reply = game_wythoff::winning_moves(x, y).first().copied().unwrap_or(if x >= y && x > 0 {
-            (x - 1, y)
-        } else {
-            (x, y - 1)
-        });
+        let wins = if misere { misere_winning_moves(x, y) } else { game_wythoff::winning_moves(x, y) };
+        let reply = wins.first().copied().unwrap_or(if x >= y && x > 0 { (x - 1, y) } else { (x, y - 1) });
         let how = describe(x, y, reply.0, reply.1);
         (x, y) = reply;
         if (x, y) == (0, 0) {
+            if misere {
+                d.say(&format!("I move to (0, 0) ({how}): I took the last counter, I lose; you win!"));
+                return Ok("human_won");
+            }
             d.say(&format!("I move to (0, 0) ({how}): I took the last counter, I win."));
             return Ok("computer_won");
         }
-        let verdict = if game_wythoff::is_p_position(x, y) { "a P-position for you" } else { "your chance" };
+        let p =
+            if misere { game_wythoff::is_misere_p_position(x, y) } else { game_wythoff::is_p_position(x, y) };
+        let verdict = if p { "a P-position for you" } else { "your chance" };
         d.say(&format!("I move to ({x}, {y}) ({how}): {verdict}."));
     }
 }
@@ -206,8 +348,8 @@ fn play_nim<R: BufRead>(
         }
         d.prompt(&format!("{heaps:?} your move:"));
         let line = match d.read()? {
-            Ok(line) => line,
-            Err(stop) => return Ok(stop),
+            Input::Line(line) => line,
+            Input::Stop(stop) => return Ok(stop),
         };
         let (heap, amount) = match numbers(&line, 2) {
             Ok(v) => (v[0], v[1]),
@@ -260,16 +402,27 @@ fn play_nim<R: BufRead>(
     }
 }
 
+/// A hint's answer: a move, none found, or `Err(())` when the game's hint budget is spent.
+type HintAnswer = Result<Option<usize>, ()>;
+
 /// A move from `state` that still leads to a solution, if one is found within the budget:
-/// the next move of emptying if the moves so far are its prefix, else a depth-first search.
-fn hint(state: &State, moves: &[usize]) -> Result<Option<usize>, CliError> {
+/// the next move of emptying if the moves so far are its prefix, else a depth-first search of
+/// at most [`HINT_BUDGET`] nodes, taken from what is `left` of the game's total hint budget.
+/// `Err(())` inside: the budget is spent.
+fn hint(state: &State, moves: &[usize], left: &mut u64) -> Result<HintAnswer, CliError> {
     let n = state.puzzle().n();
     let gordon = emptying(n)?;
     if gordon.starts_with(moves) {
-        return Ok(gordon.get(moves.len()).copied());
+        return Ok(Ok(gordon.get(moves.len()).copied()));
     }
-    let mut budget = HINT_BUDGET;
-    Ok(complete(state, &mut budget).map(|path| path[0]))
+    if *left == 0 {
+        return Ok(Err(()));
+    }
+    let mut budget = HINT_BUDGET.min(*left);
+    let start = budget;
+    let found = complete(state, &mut budget).map(|path| path[0]);
+    *left -= start - budget;
+    Ok(Ok(found))
 }
 
 /// Depth-first search for moves that win from `state`, within `budget` nodes; the path found,
@@ -304,6 +457,8 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
         n - 1
     ));
     let mut history: Vec<State> = vec![puzzle.start()];
+    let mut hint_budget_left = HINT_TOTAL_BUDGET;
+    let mut last_hint: Option<(Vec<usize>, HintAnswer)> = None;
     let mut moves: Vec<usize> = Vec::new();
     loop {
         let state = history.last().cloned().unwrap_or_else(|| puzzle.start());
@@ -314,17 +469,29 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
             d.prompt(&format!("move {} (free board slots: {}):", moves.len() + 1, free.join(" ")));
         }
         let line = match d.read()? {
-            Ok(line) => line,
-            Err(stop) => return Ok(stop),
+            Input::Line(line) => line,
+            Input::Stop(stop) => return Ok(stop),
         };
         match line.to_ascii_lowercase().as_str() {
             "hint" | "h" => {
-                match hint(&state, &moves)? {
-                    Some(k) => d.say(&format!("hint: rotate {k} (a solution continues from there)")),
-                    None if state.is_lost() => d.say("no hint: this position is lost; type undo"),
-                    None => {
+                // The same position asked again: the answer is remembered, not searched again.
+                let answer = match &last_hint {
+                    Some((at, answer)) if *at == moves => *answer,
+                    _ => {
+                        let answer = hint(&state, &moves, &mut hint_budget_left)?;
+                        last_hint = Some((moves.clone(), answer));
+                        answer
+                    }
+                };
+                match answer {
+                    Ok(Some(k)) => d.say(&format!("hint: rotate {k} (a solution continues from there)")),
+                    Ok(None) if state.is_lost() => d.say("no hint: this position is lost; type undo"),
+                    Ok(None) => {
                         d.say("no hint: no solution continues from here (or the search gave up); type undo")
                     }
+                    Err(()) => d.say(&format!(
+                        "no hint: the hint searches of this game have used their {HINT_TOTAL_BUDGET} nodes"
+                    )),
                 }
                 continue;
             }
@@ -380,5 +547,114 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
                 d.say(&format!("ok: pin in board slot {k}; disc slot {top} is under the top."));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Runs one dialogue in JSON mode (nothing printed) on `input`.
+    fn dialogue(input: &[u8]) -> Dialogue<&[u8]> {
+        Dialogue::new(input, true)
+    }
+
+    /// Checks what every dialogue must keep: a bounded transcript whose replies are single lines.
+    fn check_transcript(d: &Dialogue<&[u8]>) {
+        assert!(d.transcript.len() <= MAX_TRANSCRIPT_ENTRIES);
+        for entry in &d.transcript {
+            if let Some(say) = entry.get("say").and_then(Value::as_str) {
+                assert!(!say.contains('\n'), "{say:?}");
+            }
+            if let Some(input) = entry.get("input").and_then(Value::as_str) {
+                assert!(input.len() <= 4 * MAX_LINE_BYTES, "{} bytes", input.len());
+            }
+        }
+    }
+
+    /// Bytes that look like input: digits, separators, commands, invalid UTF-8 and newlines.
+    fn hostile_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop_oneof![
+            Just(b"1 1\n".to_vec()),
+            Just(b"2 3\n".to_vec()),
+            Just(b"0 0\n".to_vec()),
+            Just(b"hint\n".to_vec()),
+            Just(b"undo\n".to_vec()),
+            Just(b"18446744073709551616 1\n".to_vec()),
+            Just(b"-1 -1\n".to_vec()),
+            Just(b"\xff\xfe\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(vec![b'9'; MAX_LINE_BYTES + 1]),
+            proptest::collection::vec(any::<u8>(), 0..64),
+            proptest::collection::vec(prop_oneof![Just(b'1'), Just(b' '), Just(b'\n'), Just(b'3')], 0..32),
+        ];
+        proptest::collection::vec(token, 0..40).prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Arbitrary bytes never make a dialogue panic or fail; it ends with a known result.
+        #[test]
+        fn arbitrary_bytes_never_break_play(input in hostile_bytes(), game in 0u8..4,
+                                            a in 0u64..12, b in 0u64..12) {
+            let mut d = dialogue(&input);
+            let result = match game {
+                0 => play_wythoff(&mut d, a, b, b % 2 == 0),
+                1 => play_nim(&mut d, vec![a, b, 3], PlayRule::Normal),
+                2 => play_nim(&mut d, vec![a, b], PlayRule::Misere),
+                _ => play_rotation(&mut d, &Puzzle::new(2 * (a as usize % 5) + 2).unwrap()),
+            };
+            let result = result.expect("a dialogue never fails on its input");
+            prop_assert!(["human_won", "computer_won", "solved", "quit", "eof", "line_limit"].contains(&result));
+            check_transcript(&d);
+        }
+
+        /// Raw bytes of any kind (no structure at all).
+        #[test]
+        fn raw_bytes_never_break_play(input in proptest::collection::vec(any::<u8>(), 0..2048)) {
+            let mut d = dialogue(&input);
+            prop_assert!(play_nim(&mut d, vec![7, 9], PlayRule::Normal).is_ok());
+            check_transcript(&d);
+        }
+    }
+
+    /// A line over the limit is skipped whole (not stored) and answered once.
+    #[test]
+    fn long_lines_are_skipped_whole() {
+        let mut input = vec![b'5'; 3 * MAX_LINE_BYTES];
+        input.extend_from_slice(b"\n1 1\n");
+        let mut d = dialogue(&input);
+        assert_eq!(play_nim(&mut d, vec![1, 2], PlayRule::Normal).unwrap(), "computer_won");
+        let said = serde_json::to_string(&d.transcript).unwrap();
+        assert!(said.contains(&format!("line too long ({} bytes", 3 * MAX_LINE_BYTES)), "{said}");
+    }
+
+    /// The line limit ends an endless dialogue; the transcript stops growing at its limit.
+    #[test]
+    fn endless_input_ends_at_the_line_limit() {
+        let input = "nonsense\n".repeat(MAX_DIALOGUE_LINES + 10);
+        let mut d = dialogue(input.as_bytes());
+        assert_eq!(play_wythoff(&mut d, 5, 5, false).unwrap(), "line_limit");
+        assert_eq!(d.transcript.len(), MAX_TRANSCRIPT_ENTRIES);
+        assert!(d.transcript_truncated);
+        assert_eq!(d.lines_read, MAX_DIALOGUE_LINES);
+    }
+
+    /// Repeated hints at one position are answered from memory; the total hint budget is shared.
+    #[test]
+    fn hints_are_rationed() {
+        let input = "3\nhint\nhint\nhint\n";
+        let mut d = dialogue(input.as_bytes());
+        assert_eq!(play_rotation(&mut d, &Puzzle::new(8).unwrap()).unwrap(), "eof");
+        let mut left = 10;
+        let puzzle = Puzzle::new(40).unwrap();
+        let state = puzzle.start().after(3).unwrap();
+        // Off Gordon's sequencing a search is needed: it may use at most what is left.
+        let answer = hint(&state, &[3], &mut left).unwrap();
+        assert_eq!(left, 0);
+        assert!(matches!(answer, Ok(None)));
+        assert!(matches!(hint(&state, &[3], &mut left).unwrap(), Err(())));
     }
 }

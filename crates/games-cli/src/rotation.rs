@@ -11,6 +11,7 @@ use serde_json::json;
 
 use crate::cli::{Method, RotationCommand};
 use crate::error::{CliError, to_usize};
+use crate::limits::QUICK_COUNT_N;
 use crate::output::Output;
 use crate::svg;
 
@@ -46,13 +47,21 @@ pub fn run(command: &RotationCommand) -> Result<Output, CliError> {
             let rotations = solve_with(&puzzle, *method, *seed, *budget)?;
             Ok(solution_output(&puzzle, *method, &rotations))
         }
-        RotationCommand::Count { n, by_white_slot, shard } => count(*n, *by_white_slot, shard.as_deref()),
+        RotationCommand::Count { n, by_white_slot, shard, allow_long } => {
+            if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
+                return Err(CliError::bad(format!(
+                    "counting n = {n} takes exponential time (n = 18: about 15 s, n = 20: about 20 minutes, \
+                     each step of 2 about 35 times more); pass --allow-long to start it"
+                )));
+            }
+            count(*n, *by_white_slot, shard.as_deref())
+        }
         RotationCommand::Draw { n, svg: path, method } => {
             if *n > MAX_DRAW_N {
                 return Err(CliError::bad(format!("n = {n} is too large to draw: at most {MAX_DRAW_N}")));
             }
             let puzzle = Puzzle::new(to_usize(*n, "n")?)?;
-            let rotations = solve_with(&puzzle, *method, 1, 50_000_000)?;
+            let rotations = solve_with(&puzzle, *method, 1, crate::limits::MAX_SEARCH_BUDGET)?;
             let picture = svg::rotation_solution(&puzzle, &rotations)?;
             std::fs::write(path, picture)
                 .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;

@@ -2,11 +2,15 @@
 
 use std::fmt::Write;
 
-use game_wythoff::{MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, is_p_position, p_pair};
+use game_wythoff::{
+    MAX_PAIR_INDEX, MAX_TABLE_SIDE, grundy_table, grundy_value, grundy_value_cost, is_misere_p_position,
+    is_p_position, p_pair,
+};
 use serde_json::json;
 
 use crate::cli::WythoffCommand;
 use crate::error::{CliError, to_usize};
+use crate::limits::{Budget, WYTHOFF_GRUNDY_STEPS, check_steps};
 use crate::output::Output;
 use crate::svg;
 
@@ -17,35 +21,16 @@ pub const MAX_TEXT_SIDE: u64 = 64;
 /// (The crate's own limit, [`MAX_TABLE_SIDE`], is far larger.)
 pub const MAX_SVG_SIDE: u64 = 256;
 
-/// Largest `--max-cells` accepted by `grundy` (4 bytes per cell: 400 MB).
+/// Largest `--max-cells` accepted by `grundy`.
 pub const MAX_GRUNDY_CELLS: u64 = 100_000_000;
 
-/// Largest estimated work `(min + 1)^2 (max + 1)` of one `grundy` value (a few minutes at most).
-pub const MAX_GRUNDY_WORK: u128 = 100_000_000_000;
-
 /// Runs a `games wythoff` subcommand.
-pub fn run(command: &WythoffCommand) -> Result<Output, CliError> {
+pub fn run(command: &WythoffCommand, budget: &Budget) -> Result<Output, CliError> {
     match command {
         WythoffCommand::Pair { n } => pair(*n),
-        WythoffCommand::Moves { x, y } => Ok(moves(*x, *y)),
-        WythoffCommand::Grundy { x, y, max_cells } => {
-            if *max_cells > MAX_GRUNDY_CELLS {
-                return Err(CliError::bad(format!(
-                    "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
-                )));
-            }
-            // The computation takes about min^2 * max steps: refuse what would run for hours.
-            let (small, large) = (u128::from(*x.min(y)) + 1, u128::from(*x.max(y)) + 1);
-            if small * small * large > MAX_GRUNDY_WORK {
-                return Err(CliError::bad(format!(
-                    "G({x}, {y}) would take about {} steps, more than {MAX_GRUNDY_WORK}; \
-                     use the table or smaller coordinates",
-                    small * small * large
-                )));
-            }
-            let value = grundy_value(*x, *y, *max_cells)?;
-            Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
-        }
+        WythoffCommand::Moves { x, y, misere: false } => Ok(moves(*x, *y)),
+        WythoffCommand::Moves { x, y, misere: true } => Ok(misere_moves(*x, *y)),
+        WythoffCommand::Grundy { x, y, max_cells } => grundy(*x, *y, *max_cells, budget),
         WythoffCommand::Table { n, svg, png } => {
             if png.is_some() {
                 return Err(CliError::PngNotSupported);
@@ -53,6 +38,29 @@ pub fn run(command: &WythoffCommand) -> Result<Output, CliError> {
             table(*n, svg.as_deref())
         }
     }
+}
+
+/// One Grundy value, refused up front if its rectangle, memory or work is over the limits.
+fn grundy(x: u64, y: u64, max_cells: u64, budget: &Budget) -> Result<Output, CliError> {
+    if max_cells > MAX_GRUNDY_CELLS {
+        return Err(CliError::bad(format!(
+            "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
+        )));
+    }
+    // Exact cell count, (x + 1)(y + 1) < 2^128 unless both are 2^64 - 1.
+    let cells = (u128::from(x) + 1).checked_mul(u128::from(y) + 1);
+    if cells.is_none_or(|c| c > u128::from(max_cells)) {
+        let cells = cells.map_or_else(|| "2^128".to_string(), |c| c.to_string());
+        return Err(CliError::bad(format!(
+            "G({x}, {y}) depends on {cells} cells, more than --max-cells {max_cells} (at most {MAX_GRUNDY_CELLS})"
+        )));
+    }
+    let cost = grundy_value_cost(x, y)
+        .ok_or_else(|| CliError::bad(format!("G({x}, {y}): the cost does not fit in u128")))?;
+    budget.check(|| format!("G({x}, {y})"), cost.bytes)?;
+    check_steps(|| format!("G({x}, {y})"), cost.steps, WYTHOFF_GRUNDY_STEPS)?;
+    let value = grundy_value(x, y, max_cells)?;
+    Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
 }
 
 /// The n-th P-position, exact for every index whose pair fits in u64.
@@ -78,6 +86,51 @@ fn moves(x: u64, y: u64) -> Output {
     }
     let moves_json: Vec<_> = wins.iter().map(|&(a, b)| json!([a, b])).collect();
     Output::new(text, json!({ "x": x, "y": y, "outcome": outcome, "winning_moves": moves_json }))
+}
+
+/// Whether (nx, ny) is reachable from (x, y) in one move: take from one heap, or the same
+/// amount from both, at least one counter.
+pub fn is_move(x: u64, y: u64, nx: u64, ny: u64) -> bool {
+    nx <= x && ny <= y && (nx, ny) != (x, y) && (nx == x || ny == y || x - nx == y - ny)
+}
+
+/// Every winning move of misère Wythoff from (x, y): the options that are misère P-positions by
+/// game-wythoff's rule [`is_misere_p_position`]. Its P-positions are the normal ones with
+/// (0, 0), (1, 2), (2, 1) replaced by (0, 1), (1, 0), (2, 2), so the only candidates are the
+/// normal P-options ([`game_wythoff::winning_moves`]) and those three; each is kept if it is a
+/// move and a misère P-position. Sorted. (Checked against the explicit graph's misère outcomes
+/// in the tests.)
+pub fn misere_winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
+    let mut wins: Vec<(u64, u64)> = game_wythoff::winning_moves(x, y)
+        .into_iter()
+        .chain([(0, 1), (1, 0), (2, 2)])
+        .filter(|&(nx, ny)| is_move(x, y, nx, ny) && is_misere_p_position(nx, ny))
+        .collect();
+    wins.sort_unstable();
+    wins.dedup();
+    wins
+}
+
+/// Outcome and every winning move of (x, y) in misère play.
+fn misere_moves(x: u64, y: u64) -> Output {
+    let p = is_misere_p_position(x, y);
+    let wins = misere_winning_moves(x, y);
+    let outcome = if p { "P" } else { "N" };
+    let mut text = if p {
+        format!("({x}, {y}) is a P-position in misère play: the player to move loses; no winning move")
+    } else if (x, y) == (0, 0) {
+        "(0, 0) is an N-position in misère play: no move left, the player to move has won".to_string()
+    } else {
+        format!("({x}, {y}) is an N-position in misère play: {} winning move(s)", wins.len())
+    };
+    for &(nx, ny) in &wins {
+        let _ = write!(text, "\n  -> ({nx}, {ny})  ({})", describe(x, y, nx, ny));
+    }
+    let moves_json: Vec<_> = wins.iter().map(|&(a, b)| json!([a, b])).collect();
+    Output::new(
+        text,
+        json!({ "x": x, "y": y, "misere": true, "outcome": outcome, "winning_moves": moves_json }),
+    )
 }
 
 /// "take 3 from the first heap", "take 2 from both heaps".

@@ -1,0 +1,74 @@
+//! Limits on one computation — bytes allocated and elementary steps — so that no request can
+//! exhaust memory or run for hours: sizes are estimated before allocating, and work is counted
+//! as it is done.
+
+/// The memory and effort allowed to one computation. Exceeding either is a typed error
+/// ([`crate::NimError::OverMemoryBudget`], [`crate::NimError::EffortExceeded`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most bytes the computation may allocate at once (its own tables; an estimate that
+    /// errs on the high side).
+    pub max_bytes: u128,
+    /// The most elementary steps (option evaluations) it may take.
+    pub max_steps: u128,
+}
+
+impl Limits {
+    /// No limit at all (what the functions without a `limits` argument use).
+    pub const UNLIMITED: Limits = Limits { max_bytes: u128::MAX, max_steps: u128::MAX };
+
+    /// Checks an estimate of `needed` bytes for `what` against the budget.
+    ///
+    /// # Errors
+    /// [`crate::NimError::OverMemoryBudget`] if `needed > max_bytes`.
+    /// Within the budget, large requests are also tried on the system (address space reserved
+    /// and released at once, nothing touched), so that a budget above what the machine allows
+    /// gives [`crate::NimError::OutOfMemory`] instead of an allocation abort later.
+    pub fn check_bytes(&self, what: impl FnOnce() -> String, needed: u128) -> Result<(), crate::NimError> {
+        if needed > self.max_bytes {
+            return Err(crate::NimError::OverMemoryBudget { what: what(), needed, budget: self.max_bytes });
+        }
+        if !system_can_allocate(needed) {
+            return Err(crate::NimError::OutOfMemory { what: what(), needed });
+        }
+        Ok(())
+    }
+}
+
+/// Whether the system grants `bytes` of address space now (large requests only: below 64 MiB
+/// the answer is taken as yes). The reservation is released at once, untouched.
+pub fn system_can_allocate(bytes: u128) -> bool {
+    if bytes < 64 << 20 {
+        return true;
+    }
+    let Ok(bytes) = usize::try_from(bytes) else { return false };
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
+}
+
+/// A running count of steps against [`Limits::max_steps`].
+#[derive(Debug)]
+pub(crate) struct Effort {
+    steps: u128,
+    limit: u128,
+}
+
+impl Effort {
+    pub(crate) fn new(limits: &Limits) -> Self {
+        Effort { steps: 0, limit: limits.max_steps }
+    }
+
+    /// Adds `steps`; an error naming `what` once the limit is passed.
+    #[inline]
+    pub(crate) fn spend(
+        &mut self,
+        steps: usize,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), crate::NimError> {
+        self.steps = self.steps.saturating_add(steps as u128);
+        if self.steps > self.limit {
+            return Err(crate::NimError::EffortExceeded { what: what(), steps: self.limit });
+        }
+        Ok(())
+    }
+}
