@@ -23,8 +23,9 @@
 //!   [`sequencing_ending_with`] (a white pin in any slot, from a symmetric sequencing lifted from
 //!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).
 //! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
-//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), and the slow references
-//!   [`count_sequencings_baseline`] and [`count_by_permutations`].
+//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
+//!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
+//!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
 //!
 //! # Example
 //!
@@ -91,7 +92,13 @@
 //! n = 2..18: 1, 2, 4, 24, 288, 3856, 89328, 2755968, 103653120; the tests check n <= 10 against
 //! all permutations and n <= 16 against this table, `cargo xtask verify` n = 18 too.
 //! Beyond the published record: n = 20 has 5 074 931 072 sequencings by this counter (1168 s
-//! on 2 cores), **unconfirmed** until a second method that shares no search code agrees. OEIS A364237 (<https://oeis.org/A364237>) lists
+//! on 2 cores), **unconfirmed** until a second method that shares no search code agrees. The
+//! second method is [`count_sequencings_meet_in_middle`] (prefixes of n/2 rotations in a hash
+//! table, suffixes read backwards from n/2 looked up by their complementary rotation and slot
+//! sets, the work split into parts that fit a memory budget); it agrees with the published
+//! counts up to n = 18. The records of long counts, with both methods and their run times, are
+//! in `records/rotation-counts.json`; the example `records` re-runs and checks them and says for
+//! every n whether two methods agree. OEIS A364237 (<https://oeis.org/A364237>) lists
 //! the classes under units and reversal (1, 1, 2, 4, 42, 504, 7492, 172480, ... for n = 2, 4, ...).
 //!
 //! The counter keeps two `u64` masks per node (rotations left, disc slots allowed), finds the
@@ -117,6 +124,7 @@ mod arith;
 mod automaton;
 mod count;
 mod error;
+mod meet;
 mod puzzle;
 mod solve;
 mod terrace;
@@ -128,6 +136,7 @@ pub use count::{
     count_sequencings_baseline, count_solutions, count_with_white_pin,
 };
 pub use error::RotationError;
+pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
 pub use solve::{
     Solutions, backtracking_search, check_emptying_range, construct_solution, emptying, emptying_position,

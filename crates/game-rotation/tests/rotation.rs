@@ -626,3 +626,29 @@ fn r9_every_start_angle_is_solved_up_to_60_and_at_200() {
         }
     }
 }
+
+/// The second counter (meet in the middle) against the published counts (OEIS A141599) and the
+/// first counter, n <= 16; hostile inputs give typed errors.
+#[test]
+fn meet_in_the_middle_counts_match_the_published_counts() {
+    let published =
+        [(2usize, 1u128), (4, 2), (6, 4), (8, 24), (10, 288), (12, 3856), (14, 89328), (16, 2755968)];
+    for (n, count) in published {
+        let report = count_sequencings_meet_in_middle(n, 1 << 30).unwrap();
+        assert_eq!(report.total, count, "n={n}");
+        assert!(report.estimated_bytes <= 1 << 30);
+        if n <= 12 {
+            assert_eq!(count_sequencings(n).unwrap(), count);
+        }
+    }
+    assert!(matches!(count_sequencings_meet_in_middle(9, 1 << 30), Err(RotationError::OddSize { n: 9 })));
+    assert!(matches!(
+        count_sequencings_meet_in_middle(34, 1 << 30),
+        Err(RotationError::TooLarge { n: 34, max: 32 })
+    ));
+    // A budget too small for even the finest split is refused before any table is allocated.
+    assert!(matches!(
+        count_sequencings_meet_in_middle(16, 1000),
+        Err(RotationError::MemoryBudget { budget: 1000, .. })
+    ));
+}

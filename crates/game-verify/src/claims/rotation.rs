@@ -135,7 +135,7 @@ fn r2(scale: Scale) -> Evidence {
 }
 
 fn r3(scale: Scale) -> Evidence {
-    let (brute_n, count_n, enum_n) = scale.pick((8, 12, 8), (10, 18, 12));
+    let (brute_n, count_n, enum_n, meet_n) = scale.pick((8, 12, 8, 12), (10, 18, 12, 16));
     let mut tally = Tally::new();
     for (n, known) in KNOWN_COUNTS.into_iter().filter(|&(n, _)| n <= count_n) {
         let fast = rot::count_sequencings(n);
@@ -143,6 +143,13 @@ fn r3(scale: Scale) -> Evidence {
         tally.case(fast.as_ref().ok() == Some(&known), || {
             format!("n = {n}: counted {fast:?}, published {known}")
         });
+        if n <= meet_n {
+            // The second counter, which shares no search code with count_sequencings.
+            let meet = rot::count_sequencings_meet_in_middle(n, 1 << 30).map(|r| r.total);
+            tally.case(meet.as_ref().ok() == Some(&known), || {
+                format!("n = {n}: meet in the middle {meet:?}, published {known}")
+            });
+        }
         if n <= brute_n {
             let brute = brute_force_count(n);
             tally.case(brute == known, || format!("n = {n}: brute force {brute}, published {known}"));
@@ -174,7 +181,7 @@ fn r3(scale: Scale) -> Evidence {
     }
     Evidence {
         bound: format!(
-            "counts n <= {count_n} (brute force n <= {brute_n}, enumeration n <= {enum_n}); backtracking search every even n = 4..={search_n} ({nodes_total} nodes in all)"
+            "counts n <= {count_n} (brute force n <= {brute_n}, enumeration n <= {enum_n}, meet in the middle n <= {meet_n}); backtracking search every even n = 4..={search_n} ({nodes_total} nodes in all)"
         ),
         tally,
     }
