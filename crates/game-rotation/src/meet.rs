@@ -29,9 +29,10 @@ use crate::RotationError;
 use crate::arith::{euler_phi, gcd};
 use crate::puzzle::check_size;
 
-/// Largest n of [`count_sequencings_meet_in_middle`]: rotation and slot sets are `u32` masks
-/// packed into one `u64` key.
-pub const MAX_MEET_N: usize = 32;
+/// Largest n of [`count_sequencings_meet_in_middle`]. The sets are `u32` masks (n <= 32 would
+/// fit), but the work grows about 30-50 times per step of 2 (n = 18: about 1 minute of CPU), so
+/// n = 24 is already a matter of days: larger n is refused rather than left running.
+pub const MAX_MEET_N: usize = 24;
 
 /// Bytes per table entry assumed by the memory estimate: a `u64` key and a `u64` count in a
 /// hash table kept at most 7/8 full, whose capacity is rounded up to a power of two (so up to
@@ -113,7 +114,7 @@ impl Half {
 /// Independent of [`crate::count_sequencings`]: no search code is shared.
 ///
 /// # Errors
-/// A bad `n`; [`RotationError::TooLarge`] for n > 32; [`RotationError::MemoryBudget`] if the
+/// A bad `n`; [`RotationError::TooLarge`] for n > [`MAX_MEET_N`]; [`RotationError::MemoryBudget`] if the
 /// finest split still needs more than `memory_budget`; [`RotationError::Overflow`].
 pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Result<MeetReport, RotationError> {
     check_size(n)?;
