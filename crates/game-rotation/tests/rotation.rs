@@ -643,9 +643,10 @@ fn meet_in_the_middle_counts_match_the_published_counts() {
     }
     assert!(matches!(count_sequencings_meet_in_middle(9, 1 << 30), Err(RotationError::OddSize { n: 9 })));
     assert!(matches!(
-        count_sequencings_meet_in_middle(34, 1 << 30),
-        Err(RotationError::TooLarge { n: 34, max: 32 })
+        count_sequencings_meet_in_middle(26, 1 << 30),
+        Err(RotationError::TooLarge { n: 26, max: 24 })
     ));
+    assert!(matches!(count_sequencings_meet_in_middle(0, 1 << 30), Err(RotationError::TooSmall { n: 0 })));
     // A budget too small for even the finest split is refused before any table is allocated.
     assert!(matches!(
         count_sequencings_meet_in_middle(16, 1000),
