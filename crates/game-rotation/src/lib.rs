@@ -17,8 +17,9 @@
 //!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5),
 //!   [`backtracking_search`] (R3: depth-first search with Warnsdorff's rule and restarts, no
 //!   construction), [`find_solution`] (any variant: constructions first, then backtracking),
-//!   [`permuting`] (R6: local search on an ordering towards fewer collisions, every even n up to
-//!   200 from every seed tried, n = 1000 in well under a second), [`solutions`] (all, as an iterator),
+//!   [`permuting`] (R6: local search on an ordering towards fewer collisions; `cargo xtask
+//!   verify` runs it on every even n up to 200 from five seeds each), [`solutions`] (all, as an
+//!   iterator),
 //!   [`construct_solution`] (emptying times a unit, for white pins),
 //!   [`sequencing_ending_with`] (a white pin in any slot, from a symmetric sequencing lifted from
 //!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).

@@ -30,8 +30,8 @@ use crate::arith::{euler_phi, gcd};
 use crate::puzzle::check_size;
 
 /// Largest n of [`count_sequencings_meet_in_middle`]. The sets are `u32` masks (n <= 32 would
-/// fit), but the work grows about 30-50 times per step of 2 (n = 18: about 1 minute of CPU), so
-/// n = 24 is already a matter of days: larger n is refused rather than left running.
+/// fit), but the work grows about 30-50 times per step of 2, so n = 24 is already a matter of
+/// days: larger n is refused rather than left running.
 pub const MAX_MEET_N: usize = 24;
 
 /// Bytes per table entry assumed by the memory estimate: a `u64` key and a `u64` count in a
