@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::arith::{euler_phi, gcd, units};
 use crate::puzzle::check_size;
 use crate::{Puzzle, RotationError};
 
@@ -183,34 +184,6 @@ impl Kernel {
 struct Task {
     node: Node,
     first: usize,
-}
-
-/// Euler's totient. O(sqrt n).
-pub fn euler_phi(n: usize) -> usize {
-    let (mut m, mut phi, mut p) = (n, n, 2);
-    while p * p <= m {
-        if m % p == 0 {
-            while m % p == 0 {
-                m /= p;
-            }
-            phi -= phi / p;
-        }
-        p += 1;
-    }
-    if m > 1 {
-        phi -= phi / m;
-    }
-    phi
-}
-
-/// Greatest common divisor.
-pub fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-/// The units of Z_n: `1 <= u < n` with `gcd(u, n) = 1`. O(n log n).
-pub fn units(n: usize) -> Vec<usize> {
-    (1..n).filter(|&u| gcd(u, n) == 1).collect()
 }
 
 fn default_depth(n: usize) -> usize {

@@ -6,6 +6,7 @@ use thiserror::Error;
 /// Everything that can go wrong: a bad puzzle size or pin slot, a move that breaks a rule of the
 /// puzzle, a solver that cannot apply or gave up, a counting request out of range.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RotationError {
     /// Fewer than two slots: there is no disc to rotate.
     #[error("n = {n} slots is too small: the puzzle needs n >= 2")]
@@ -127,6 +128,14 @@ pub enum RotationError {
     ShardSyntax {
         /// The text given.
         text: String,
+    },
+    /// A computation would need more memory than its budget (estimated before allocating).
+    #[error("needs about {needed} bytes, more than the budget of {budget} bytes")]
+    MemoryBudget {
+        /// The estimated need, in bytes.
+        needed: usize,
+        /// The budget given, in bytes.
+        budget: usize,
     },
     /// A count exceeded its integer type.
     #[error("arithmetic overflow while {what}")]

@@ -14,14 +14,19 @@
 //! * Automaton view (R2): [`RotationAutomaton`] is a [`game_core::Game`];
 //!   [`count_accepted_paths`] counts the accepted paths of the explicit state graph.
 //! * Solvers, all re-checked on the state machine: [`filling`] (R4), [`emptying`] with its
-//!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5), [`find_solution`]
-//!   (backtracking, R3), [`permuting`] (local search, R6), [`solutions`] (all, as an iterator),
+//!   closed form [`emptying_position`] and inverse [`emptying_step`] (R5),
+//!   [`backtracking_search`] (R3: depth-first search with Warnsdorff's rule and restarts, no
+//!   construction), [`find_solution`] (any variant: constructions first, then backtracking),
+//!   [`permuting`] (R6: local search on an ordering towards fewer collisions; `cargo xtask
+//!   verify` runs it on every even n up to 200 from five seeds each), [`solutions`] (all, as an
+//!   iterator),
 //!   [`construct_solution`] (emptying times a unit, for white pins),
 //!   [`sequencing_ending_with`] (a white pin in any slot, from a symmetric sequencing lifted from
 //!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).
 //! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
-//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), and the slow references
-//!   [`count_sequencings_baseline`] and [`count_by_permutations`].
+//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
+//!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
+//!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
 //!
 //! # Example
 //!
@@ -87,9 +92,14 @@
 //! Known counts (number of sequencings of Z_n, OEIS A141599, <http://oeis.org/A141599>):
 //! n = 2..18: 1, 2, 4, 24, 288, 3856, 89328, 2755968, 103653120; the tests check n <= 10 against
 //! all permutations and n <= 16 against this table, `cargo xtask verify` n = 18 too.
-//! Beyond the published record: **n = 20 has 5 074 931 072 sequencings** (this counter, 1168 s
-//! on 2 cores; not yet confirmed independently — a second run with another method, e.g. shards
-//! of the baseline, would do it). OEIS A364237 (<https://oeis.org/A364237>) lists
+//! Beyond the published record: n = 20 has 5 074 931 072 sequencings by this counter (1168 s
+//! on 2 cores), **unconfirmed** until a second method that shares no search code agrees. The
+//! second method is [`count_sequencings_meet_in_middle`] (prefixes of n/2 rotations in a hash
+//! table, suffixes read backwards from n/2 looked up by their complementary rotation and slot
+//! sets, the work split into parts that fit a memory budget); it agrees with the published
+//! counts up to n = 18. The records of long counts, with both methods and their run times, are
+//! in `records/rotation-counts.json`; the example `records` re-runs and checks them and says for
+//! every n whether two methods agree. OEIS A364237 (<https://oeis.org/A364237>) lists
 //! the classes under units and reversal (1, 1, 2, 4, 42, 504, 7492, 172480, ... for n = 2, 4, ...).
 //!
 //! The counter keeps two `u64` masks per node (rotations left, disc slots allowed), finds the
@@ -111,9 +121,11 @@
 //! its partial [`CountReport`], and add the reports; (3) use the full group (units and reversal)
 //! to pick a canonical first/last rotation pair, for about 2x more.
 
+mod arith;
 mod automaton;
 mod count;
 mod error;
+mod meet;
 mod puzzle;
 mod solve;
 mod terrace;
@@ -122,14 +134,15 @@ pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
     CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, count_by_permutations, count_by_start_angle,
     count_by_start_angle_direct, count_by_white_slot, count_classes, count_sequencings,
-    count_sequencings_baseline, count_solutions, count_with_white_pin, euler_phi, gcd, units,
+    count_sequencings_baseline, count_solutions, count_with_white_pin,
 };
 pub use error::RotationError;
+pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
 pub use solve::{
-    Solutions, SplitMix64, check_emptying_range, construct_solution, emptying, emptying_position,
-    emptying_step, filling, find_solution, is_power_of_two, is_sequencing, partial_sums, permuting,
-    solutions, solve, white_slot_of,
+    Solutions, backtracking_search, check_emptying_range, construct_solution, emptying, emptying_position,
+    emptying_step, filling, find_solution, is_sequencing, partial_sums, permuting, solutions, solve,
+    white_slot_of,
 };
 pub use terrace::{
     is_bailey_terrace, sequencing_ending_with, symmetric_sequencing, terrace_walk, zigzag_terrace,

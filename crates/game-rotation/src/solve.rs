@@ -2,6 +2,7 @@
 //! (R6) and the enumeration of all solutions (R3). Every solver returns a solution re-checked by
 //! the state machine ([`Puzzle::verify`]).
 
+use crate::arith::{SplitMix64, gcd};
 use crate::puzzle::check_size;
 use crate::{Puzzle, RotationError, sequencing_ending_with};
 
@@ -43,11 +44,6 @@ pub fn white_slot_of(n: usize, rotations: &[usize]) -> Option<usize> {
     (sums.len() >= 2).then(|| sums[sums.len() - 2])
 }
 
-/// True iff `n` is a power of two (1, 2, 4, 8, ...).
-pub fn is_power_of_two(n: usize) -> bool {
-    n.is_power_of_two()
-}
-
 /// "Filling" (R4): rotate by 1, 2, ..., n-1. A solution iff n is a power of two: the partial sums
 /// are the triangular numbers y(y+1)/2, distinct mod 2^k. Its white-pin slot is n/2 + 1. O(n).
 ///
@@ -56,7 +52,7 @@ pub fn is_power_of_two(n: usize) -> bool {
 /// [`RotationError::NotPowerOfTwo`] if `n` is not a power of two.
 pub fn filling(n: usize) -> Result<Vec<usize>, RotationError> {
     let puzzle = Puzzle::new(n)?;
-    if !is_power_of_two(n) {
+    if !n.is_power_of_two() {
         return Err(RotationError::NotPowerOfTwo { n });
     }
     let rotations: Vec<usize> = (1..n).collect();
@@ -161,40 +157,6 @@ fn forced_last(puzzle: &Puzzle) -> Result<Option<usize>, RotationError> {
         });
     }
     Ok(Some(last))
-}
-
-/// A deterministic pseudo-random generator (SplitMix64): reproducible across platforms and
-/// library versions, which a seeded search needs.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`), by multiply-shift (bias below 2^-32 for bound < 2^32).
-    pub fn below(&mut self, bound: usize) -> usize {
-        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
-    }
-
-    /// Shuffles `items` in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
 }
 
 /// Depth-first search state shared by [`find_solution`] and the enumeration.
@@ -384,11 +346,6 @@ fn solve_by_terrace(puzzle: &Puzzle, seed: u64, max_moves: u64) -> Result<Option
 /// hundred moves where it is found at all (measured up to n = 400), and each move costs O(n^2).
 const MAX_WALK_MOVES: u64 = 20_000;
 
-/// Greatest common divisor (Euclid).
-fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
 /// Finds one solution by backtracking (R3), for any puzzle (white pin, start angle).
 ///
 /// For n <= 40: randomised depth-first search with restarts, each attempt with a node budget
@@ -534,125 +491,316 @@ fn tail_search(
     Err(RotationError::SearchGaveUp { method: "backtracking search", budget: max_nodes })
 }
 
-/// Local-search state of [`permuting`]: the sequence of disc slots under the top
-/// `b_0 = 0, b_1, ..., b_{n-1} = n/2`, whose differences are the rotations.
-struct SlotOrder {
+/// Finds a sequencing of Z_n (a solution of the standard puzzle) by a search that never calls a
+/// construction (R3): depth-first search with Warnsdorff's rule and restarts.
+///
+/// The search places rotations one by one, keeping the disc slots reached distinct and away
+/// from the blue pin's slot n/2 (the last rotation is the one left over and always ends at
+/// n/2). At each node the candidates are tried in the order of Warnsdorff's rule: first the
+/// rotation whose new slot leaves the fewest continuations, ties broken at random. An attempt
+/// that has visited its node budget restarts with another random tie-breaking and a budget
+/// 1.25 times as large (from 64n), until `max_nodes` nodes in total (restarts beat a longer
+/// search of one tree: the time to a solution is heavy-tailed). Nothing of emptying,
+/// filling or the terraces is used; the result is re-checked on the state machine.
+///
+/// Returns the solution and the number of nodes visited (all attempts together). A node costs
+/// O(n^2) (the rule counts the continuations of every candidate). Deterministic for a given
+/// `seed`.
+///
+/// # Errors
+/// A bad `n` ([`RotationError::TooSmall`], [`RotationError::OddSize`]);
+/// [`RotationError::SearchGaveUp`] after `max_nodes` nodes.
+pub fn backtracking_search(n: usize, seed: u64, max_nodes: u64) -> Result<(Vec<usize>, u64), RotationError> {
+    let puzzle = Puzzle::new(n)?;
+    if n == 2 {
+        puzzle.verify(&[1])?;
+        return Ok((vec![1], 0));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut spent = 0u64;
+    let mut budget = 64 * n as u64;
+    while spent < max_nodes {
+        let attempt_budget = budget.min(max_nodes - spent);
+        let (found, nodes) = warnsdorff_attempt(n, attempt_budget, &mut rng);
+        spent += nodes;
+        if let Some(mut prefix) = found {
+            let mut used = vec![false; n];
+            prefix.iter().for_each(|&k| used[k] = true);
+            prefix.extend((1..n).filter(|&k| !used[k]));
+            puzzle.verify(&prefix)?;
+            return Ok((prefix, spent));
+        }
+        budget = budget.saturating_add(budget / 4);
+    }
+    Err(RotationError::SearchGaveUp { method: "backtracking search (Warnsdorff's rule)", budget: max_nodes })
+}
+
+/// One attempt of [`backtracking_search`]: an explicit-stack depth-first search for the first
+/// n - 2 rotations, visiting at most `budget` nodes. Returns the prefix if found, and the nodes
+/// visited.
+fn warnsdorff_attempt(n: usize, budget: u64, rng: &mut SplitMix64) -> (Option<Vec<usize>>, u64) {
+    let blue = n / 2;
+    let mut used_k = vec![false; n];
+    let mut used_slot = vec![false; n];
+    used_slot[0] = true;
+    used_slot[blue] = true;
+    // Continuations from slot `s`: unused rotations leading to a free slot.
+    let continuations = |s: usize, used_k: &[bool], used_slot: &[bool]| -> usize {
+        (1..n).filter(|&k| !used_k[k] && !used_slot[(s + k) % n]).count()
+    };
+    // stack[d]: the candidates still to try at depth d (in reverse order of preference).
+    let mut stack: Vec<Vec<usize>> = Vec::with_capacity(n);
+    let mut seq: Vec<usize> = Vec::with_capacity(n);
+    let mut sums: Vec<usize> = vec![0];
+    let mut nodes = 0u64;
+    let target = n - 2;
+    loop {
+        let depth = seq.len();
+        if depth == target {
+            return (Some(seq), nodes);
+        }
+        if stack.len() == depth {
+            // A new node: list and order its candidates.
+            nodes += 1;
+            if nodes > budget {
+                return (None, nodes - 1);
+            }
+            let s = sums[depth];
+            let open: Vec<usize> = (1..n).filter(|&k| !used_k[k] && !used_slot[(s + k) % n]).collect();
+            let mut scored: Vec<(usize, u64, usize)> = open
+                .into_iter()
+                .map(|k| {
+                    let next = (s + k) % n;
+                    used_k[k] = true;
+                    used_slot[next] = true;
+                    let onward =
+                        if depth + 1 == target { 0 } else { continuations(next, &used_k, &used_slot) };
+                    used_k[k] = false;
+                    used_slot[next] = false;
+                    (onward, rng.next_u64(), k)
+                })
+                // A dead end one step ahead is not worth a node (unless it is the last step).
+                .filter(|&(onward, _, _)| onward > 0 || depth + 1 == target)
+                .collect();
+            scored.sort_unstable_by(|a, b| b.cmp(a));
+            stack.push(scored.into_iter().map(|(_, _, k)| k).collect());
+        }
+        match stack[depth].pop() {
+            Some(k) => {
+                let next = (sums[depth] + k) % n;
+                used_k[k] = true;
+                used_slot[next] = true;
+                seq.push(k);
+                sums.push(next);
+            }
+            None => {
+                stack.pop();
+                let (Some(k), Some(slot)) = (seq.pop(), sums.pop()) else {
+                    // The whole tree was searched (cannot happen for even n >= 4: sequencings exist).
+                    return (None, nodes);
+                };
+                used_k[k] = false;
+                used_slot[slot] = false;
+            }
+        }
+    }
+}
+
+/// Local-search state of [`permuting`]: an ordering `k_1..k_{n-1}` of the rotations, its partial
+/// sums, and how often each disc slot is hit by the sums `S_0..S_{n-2}` (plus once by the blue
+/// pin's slot, which no sum may reach before the end).
+struct Ordering {
     n: usize,
-    slots: Vec<usize>,
-    /// `count[v]`: how many differences `b_i - b_{i-1}` equal `v`.
-    count: Vec<usize>,
-    /// Sum over v of the surplus `count[v] - 1` (v != 0) and of `count[0]`: 0 iff a solution.
+    /// `rotations[i]` = `k_i` for `i` in `1..n` (index 0 unused).
+    rotations: Vec<usize>,
+    /// `sums[i]` = `S_i`, `i` in `0..n`.
+    sums: Vec<usize>,
+    /// `hits[x]`: how many of `S_0..S_{n-2}` (and the blue pin) are `x`.
+    hits: Vec<u32>,
+    /// `at[x]`: the indices `i` in `1..n-1` with `S_i = x` (a few per slot).
+    at: Vec<Vec<u32>>,
+    /// The slots hit more than once, with `hot_index[x]` = position of `x` in `hot`.
+    hot: Vec<usize>,
+    hot_index: Vec<usize>,
+    /// Collisions: the sum over slots of `hits - 1` where positive. 0 iff a solution.
     cost: usize,
 }
 
-impl SlotOrder {
-    fn diff(&self, i: usize) -> usize {
-        (self.slots[i] + self.n - self.slots[i - 1]) % self.n
-    }
-
-    fn remove(&mut self, v: usize) {
-        if v == 0 || self.count[v] > 1 {
-            self.cost -= 1;
-        }
-        self.count[v] -= 1;
-    }
-
-    fn add(&mut self, v: usize) {
-        if v == 0 || self.count[v] >= 1 {
-            self.cost += 1;
-        }
-        self.count[v] += 1;
-    }
-
-    /// Swaps `b_i` and `b_j` (i < j), updating the cost in O(1): only the differences at
-    /// `i, i+1, j, j+1` change.
-    fn swap(&mut self, i: usize, j: usize) {
-        let mut touched = [i, i + 1, j, j + 1];
-        let len = if j == i + 1 {
-            touched[2] = j + 1;
-            3
-        } else {
-            4
+impl Ordering {
+    fn new(n: usize, rotations: Vec<usize>, blue: usize) -> Self {
+        let mut order = Ordering {
+            n,
+            sums: vec![0; n],
+            rotations,
+            hits: vec![0; n],
+            at: vec![Vec::new(); n],
+            hot: Vec::new(),
+            hot_index: vec![usize::MAX; n],
+            cost: 0,
         };
-        for &p in &touched[..len] {
-            let v = self.diff(p);
-            self.remove(v);
+        order.hit(blue);
+        order.hit(0);
+        for i in 1..n {
+            order.sums[i] = (order.sums[i - 1] + order.rotations[i]) % n;
+            if i < n - 1 {
+                order.place(i, order.sums[i]);
+            }
         }
-        self.slots.swap(i, j);
-        for &p in &touched[..len] {
-            let v = self.diff(p);
-            self.add(v);
+        order
+    }
+
+    /// Counts one more hit of slot `x`.
+    fn hit(&mut self, x: usize) {
+        self.hits[x] += 1;
+        if self.hits[x] >= 2 {
+            self.cost += 1;
+            if self.hits[x] == 2 {
+                self.hot_index[x] = self.hot.len();
+                self.hot.push(x);
+            }
         }
+    }
+
+    /// Counts one hit of slot `x` less.
+    fn unhit(&mut self, x: usize) {
+        if self.hits[x] >= 2 {
+            self.cost -= 1;
+            if self.hits[x] == 2 {
+                let at = self.hot_index[x];
+                self.hot.swap_remove(at);
+                if let Some(&moved) = self.hot.get(at) {
+                    self.hot_index[moved] = at;
+                }
+            }
+        }
+        self.hits[x] -= 1;
+    }
+
+    fn place(&mut self, i: usize, x: usize) {
+        self.hit(x);
+        self.at[x].push(i as u32);
+    }
+
+    fn unplace(&mut self, i: usize, x: usize) {
+        self.unhit(x);
+        let list = &mut self.at[x];
+        if let Some(p) = list.iter().position(|&j| j as usize == i) {
+            list.swap_remove(p);
+        }
+    }
+
+    /// The change of `cost` if the sums `S_i..S_{j-1}` were shifted by `d`, without changing
+    /// anything. O(j - i): every sum of the segment leaves its slot and joins another.
+    fn shift_delta(&mut self, i: usize, j: usize, d: usize) -> isize {
+        let n = self.n;
+        let before = self.cost as isize;
+        for t in i..j {
+            self.unhit(self.sums[t]);
+        }
+        for t in i..j {
+            self.hit((self.sums[t] + d) % n);
+        }
+        let after = self.cost as isize;
+        for t in i..j {
+            self.unhit((self.sums[t] + d) % n);
+        }
+        for t in i..j {
+            self.hit(self.sums[t]);
+        }
+        after - before
+    }
+
+    /// Swaps `k_i` and `k_j` (`i < j`): the sums `S_i..S_{j-1}` move by `d = k_j - k_i`, the
+    /// others stay. O(j - i).
+    fn swap(&mut self, i: usize, j: usize) {
+        let n = self.n;
+        let d = (self.rotations[j] + n - self.rotations[i]) % n;
+        for t in i..j {
+            let old = self.sums[t];
+            let new = (old + d) % n;
+            self.unplace(t, old);
+            self.place(t, new);
+            self.sums[t] = new;
+        }
+        self.rotations.swap(i, j);
     }
 }
 
-/// The "permuting" method (R6): start from a random arrangement and keep rearranging it towards
-/// fewer collisions until none is left, a min-conflicts local search.
+/// Longest segment of sums moved by one step of [`permuting`]: swaps of rotations at distance 1
+/// or 2 (measured: longer segments make the steps slower and no more successful).
+const PERMUTING_MAX_SHIFT: usize = 2;
+
+/// A step of [`permuting`] that adds `delta` collisions is taken with probability
+/// `2^-(PERMUTING_COLD_BITS * delta)` (measured for 8..=12 at n = 200 and 1000: 12 is the fastest at n = 1000).
+const PERMUTING_COLD_BITS: usize = 12;
+
+/// The "permuting" method (R6): start from any ordering of the rotations `1..n-1` and keep
+/// rearranging it towards fewer collisions of the partial sums until none is left.
 ///
-/// It permutes the disc slots visited, `b_1..b_{n-2}` (the partial sums), rather than the
-/// rotations: the two are in bijection (`k_i = b_i - b_{i-1}`), and a swap of two slots changes
-/// at most four rotations, so its effect on the number of repeated rotations is known in O(1).
-/// Fixed: `b_0 = 0`, `b_{n-1} = n/2` (the total of 1..n-1), and `b_{n-2}` = the white pin's slot
-/// if there is one; the slots used are all but 0 and the blue pin's. A step picks a repeated
-/// rotation, and swaps one of its two slots with the partner that leaves the fewest repeats (or,
-/// with probability 1/10, a random partner, to leave local minima). O(n) per step; n = 200
-/// typically needs a few thousand steps. Deterministic for a given `seed`.
+/// A collision is a disc slot reached by two of the sums `S_0..S_{n-2}` (or by one of them and
+/// the blue pin); the cost is the number of surplus hits, 0 exactly for a solution. Each step
+/// takes a sum in a collision, `S_a`, and swaps two rotations `k_i`, `k_j` with `i <= a < j` and
+/// `j - i <= 2`: this moves the sums `S_i..S_{j-1}` by `d = k_j - k_i` and leaves every other
+/// sum (and the set of rotations) unchanged, so its effect on the cost is known in O(j - i).
+/// A step that does not add collisions is always taken, one that adds `delta` with probability
+/// `2^(-12 delta)` (a cold Metropolis rule in exact integer arithmetic): that is what lets the
+/// search leave local minima. With a white pin, its forced last rotation stays last (then
+/// `S_{n-2}` is the white pin's slot automatically). Deterministic for a given `seed`.
+///
+/// Costs O(1) per step; the number of steps grows with n (see the example `permuting_rates`).
 ///
 /// # Errors
 /// [`RotationError::NoSolution`] for variants trivially without solution;
 /// [`RotationError::SearchGaveUp`] after `max_steps` steps without a solution.
 pub fn permuting(puzzle: &Puzzle, seed: u64, max_steps: u64) -> Result<Vec<usize>, RotationError> {
     let n = puzzle.n();
-    forced_last(puzzle)?;
+    let last = forced_last(puzzle)?;
     if n == 2 {
         puzzle.verify(&[1])?;
         return Ok(vec![1]);
     }
     let mut rng = SplitMix64::new(seed);
-    let white = puzzle.white_slot();
-    let mut free: Vec<usize> = (1..n).filter(|&t| t != puzzle.blue_slot() && Some(t) != white).collect();
+    // Movable positions 1..=movable; a forced last rotation stays at position n - 1.
+    let mut free: Vec<usize> = (1..n).filter(|&k| Some(k) != last).collect();
     rng.shuffle(&mut free);
-    let mut slots = vec![0];
-    slots.extend(free);
-    slots.extend(white);
-    slots.push(n / 2);
-    // Movable positions: 1..=last_movable.
-    let last_movable = if white.is_some() { n - 3 } else { n - 2 };
-    let mut order = SlotOrder { n, slots, count: vec![0; n], cost: 0 };
-    for i in 1..n {
-        let v = order.diff(i);
-        order.add(v);
-    }
-    if last_movable < 2 && order.cost > 0 {
-        return Err(RotationError::SearchGaveUp { method: "permuting local search", budget: 0 });
-    }
-    // Simulated annealing over random swaps: a swap that adds `delta` repeats is kept with
-    // probability 2^-(delta * heat), decided by integer bits (no floating point).
+    let mut rotations = vec![0];
+    rotations.extend(free);
+    rotations.extend(last);
+    let movable = if last.is_some() { n - 2 } else { n - 1 };
+    let mut order = Ordering::new(n, rotations, puzzle.blue_slot());
     let mut steps = 0u64;
     while order.cost > 0 {
-        if steps == max_steps {
+        if steps == max_steps || movable < 2 {
             return Err(RotationError::SearchGaveUp { method: "permuting local search", budget: max_steps });
         }
         steps += 1;
-        let i = 1 + rng.below(last_movable);
-        let mut j = 1 + rng.below(last_movable - 1);
-        if j >= i {
-            j += 1;
+        // A sum in a collision: S_a with a in 1..=n-2 (S_0 = 0 and the blue pin never move).
+        let slot = order.hot[rng.below(order.hot.len())];
+        let candidates = &order.at[slot];
+        if candidates.is_empty() {
+            continue;
         }
-        let (i, j) = (i.min(j), i.max(j));
-        let before = order.cost;
-        order.swap(i, j);
-        if order.cost > before {
-            let delta = (order.cost - before) as u32;
-            // heat grows from 1 to 8 over each block of 2^16 steps (reheating periodically).
-            let heat = 1 + ((steps >> 13) & 7) as u32;
-            let shift = (delta * heat).min(63);
-            if rng.next_u64() & ((1u64 << shift) - 1) != 0 {
-                order.swap(i, j);
-            }
+        let a = candidates[rng.below(candidates.len())] as usize;
+        // A segment i..j-1 containing a, with 1 <= i and j <= movable.
+        let length = 1 + rng.below(PERMUTING_MAX_SHIFT.min(movable - 1));
+        let lowest = (a + 1).saturating_sub(length).max(1);
+        let highest = a.min(movable - length);
+        if lowest > highest {
+            continue;
+        }
+        let i = lowest + rng.below(highest - lowest + 1);
+        let j = i + length;
+        let d = (order.rotations[j] + n - order.rotations[i]) % n;
+        let delta = order.shift_delta(i, j, d);
+        let take = delta <= 0 || {
+            let bits = PERMUTING_COLD_BITS * delta.unsigned_abs();
+            bits < 64 && rng.next_u64() < (1u64 << (64 - bits))
+        };
+        if take {
+            order.swap(i, j);
         }
     }
-    let rotations: Vec<usize> = (1..n).map(|i| order.diff(i)).collect();
+    let rotations = order.rotations[1..].to_vec();
     puzzle.verify(&rotations)?;
     Ok(rotations)
 }

@@ -45,8 +45,7 @@
 //! [`sequencing_ending_with`] then lifts the terrace and multiplies by a unit of Z_n, so that
 //! the sequencing ends with exactly `l`.
 
-use crate::count::gcd;
-use crate::solve::SplitMix64;
+use crate::arith::{SplitMix64, gcd};
 use crate::{Puzzle, RotationError};
 
 /// The class `min(x, m - x)` of a difference `x` in Z_m (0 for x = 0).
@@ -189,8 +188,18 @@ const MOVES_PER_START: u64 = 2_000;
 /// has a lift `x` to Z_{2m} with `gcd(x, 2m) = g`; returns the terrace (starting at 0) and `x`.
 /// It starts from the zigzag, and again from a random start (see `random_start`) every 2000
 /// moves or when no move is left. At most `max_moves` moves; `None` if none of them found one.
-/// Each move costs O(m^2) to list the moves.
-pub fn terrace_walk(m: usize, g: usize, rng: &mut SplitMix64, max_moves: u64) -> Option<(Vec<usize>, usize)> {
+/// Each move costs O(m^2) to list the moves. Deterministic for a given `seed`.
+pub fn terrace_walk(m: usize, g: usize, seed: u64, max_moves: u64) -> Option<(Vec<usize>, usize)> {
+    terrace_walk_with(m, g, &mut SplitMix64::new(seed), max_moves)
+}
+
+/// [`terrace_walk`] with the caller's generator.
+pub(crate) fn terrace_walk_with(
+    m: usize,
+    g: usize,
+    rng: &mut SplitMix64,
+    max_moves: u64,
+) -> Option<(Vec<usize>, usize)> {
     if m < 2 {
         return None;
     }
@@ -284,7 +293,7 @@ pub fn sequencing_ending_with(
         (crate::solve::emptying_unchecked(n), n - 1)
     } else {
         let mut rng = SplitMix64::new(seed);
-        let (terrace, first) = terrace_walk(m, g, &mut rng, max_moves)
+        let (terrace, first) = terrace_walk_with(m, g, &mut rng, max_moves)
             .ok_or(RotationError::SearchGaveUp { method: "terrace walk", budget: max_moves })?;
         let rotations = symmetric_sequencing(m, &terrace, first)
             .ok_or(RotationError::SearchGaveUp { method: "terrace walk", budget: max_moves })?;
