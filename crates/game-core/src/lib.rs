@@ -57,7 +57,7 @@
 //! # Ok::<(), game_core::GameError>(())
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod acyclic;
 mod error;

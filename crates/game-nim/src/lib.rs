@@ -40,6 +40,7 @@
 //! assert_eq!((period.preperiod, period.period), (71, 12));
 //! # Ok::<(), game_nim::NimError>(())
 //! ```
+#![deny(missing_docs)]
 
 mod error;
 mod limits;

@@ -6,7 +6,7 @@
 //! Each move turns the disc by `k` in `1..n` and plugs the red pin from under the top into board
 //! slot `k`, which must be free; the game is won when all red pins are on the board. The
 //! solutions are exactly the *sequencings* of Z_n: orderings of `1..n` whose partial sums are
-//! distinct mod n (claim R1 of `shared/seed-digest.md`). Odd n has none (Gordon 1961).
+//! distinct mod n (claim R1 of `docs/claims.md`). Odd n has none (Gordon 1961).
 //! Coordinates and the precise rules are in the documentation of [`Puzzle`].
 //!
 //! * Model: [`Puzzle`] (size, optional white pin, optional start angle), [`State`] with
@@ -120,6 +120,7 @@
 //! (2) run the shards (`count_solutions` with [`Shard`]) as independent batch jobs, each writing
 //! its partial [`CountReport`], and add the reports; (3) use the full group (units and reversal)
 //! to pick a canonical first/last rotation pair, for about 2x more.
+#![deny(missing_docs)]
 
 mod arith;
 mod automaton;

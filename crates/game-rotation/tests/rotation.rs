@@ -1,5 +1,5 @@
 //! Tests of game-rotation against slow, obvious references. Claim ids refer to
-//! `shared/seed-digest.md` (seed 001, R1-R9).
+//! `docs/claims.md` (seed 001, R1-R9).
 
 use game_rotation::*;
 use proptest::prelude::*;

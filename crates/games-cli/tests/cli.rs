@@ -1,5 +1,5 @@
 //! Drives the `games` binary as a user would. Expected values come from the seeds (claim ids of
-//! `shared/seed-digest.md`) or from brute force written here, never from the code under test.
+//! `docs/claims.md`) or from brute force written here, never from the code under test.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
