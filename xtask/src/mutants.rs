@@ -31,6 +31,10 @@ pub(crate) struct Args {
     /// Only list the mutants, build and test nothing.
     #[arg(long)]
     list: bool,
+    /// Arguments for `cargo test`, after `--` (e.g. `-- --lib --tests` to skip the doctests,
+    /// which are slow to build for every mutant).
+    #[arg(last = true, value_name = "CARGO_TEST_ARGS")]
+    cargo_test_args: Vec<String>,
 }
 
 /// The package of a file under `crates/<package>/`, if any.
@@ -66,6 +70,10 @@ fn mutants_args(args: &Args) -> Result<Vec<String>, String> {
         out.extend(["--test-package".into(), package.to_string()]);
     }
     out.extend(["--jobs".into(), args.jobs.to_string(), "--timeout".into(), args.timeout.to_string()]);
+    if !args.cargo_test_args.is_empty() {
+        out.push("--".into());
+        out.extend(args.cargo_test_args.iter().cloned());
+    }
     Ok(out)
 }
 
@@ -109,7 +117,13 @@ mod tests {
     use super::*;
 
     fn args(files: &[&str]) -> Args {
-        Args { file: files.iter().map(|f| f.to_string()).collect(), jobs: 1, timeout: 60, list: false }
+        Args {
+            file: files.iter().map(|f| f.to_string()).collect(),
+            jobs: 1,
+            timeout: 60,
+            list: false,
+            cargo_test_args: vec![],
+        }
     }
 
     #[test]
