@@ -737,6 +737,7 @@ fn y4(scale: Scale) -> Evidence {
                 format!("({x},{y}): is_p_position disagrees with the kernel")
             });
             let proof_move = wy::y4_winning_move(x, y);
+            tally.record(&proof_move);
             let legal = |(x2, y2): (u64, u64)| {
                 (x2 < x && y2 == y) || (x2 == x && y2 < y) || (x - x2 == y - y2 && x2 < x && y2 <= y)
             };
