@@ -31,6 +31,10 @@ pub(crate) struct Args {
     /// Only list the mutants, build and test nothing.
     #[arg(long)]
     list: bool,
+    /// Install cargo-mutants first if it is missing (`cargo install --locked cargo-mutants`,
+    /// a few minutes of compiling).
+    #[arg(long)]
+    install: bool,
     /// Arguments for `cargo test`, after `--` (e.g. `-- --lib --tests` to skip the doctests,
     /// which are slow to build for every mutant).
     #[arg(last = true, value_name = "CARGO_TEST_ARGS")]
@@ -79,10 +83,18 @@ fn mutants_args(args: &Args) -> Result<Vec<String>, String> {
 
 pub(crate) fn run(args: &Args) -> ExitCode {
     let installed =
-        Command::new("cargo").args(["mutants", "--version"]).output().is_ok_and(|o| o.status.success());
-    if !installed {
+        || Command::new("cargo").args(["mutants", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !installed() && args.install {
+        println!("installing cargo-mutants: cargo install --locked cargo-mutants");
+        let status = Command::new("cargo").args(["install", "--locked", "cargo-mutants"]).status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("error: `cargo install --locked cargo-mutants` failed");
+            return ExitCode::FAILURE;
+        }
+    }
+    if !installed() {
         eprintln!(
-            "error: cargo-mutants is not installed; install it with `cargo install --locked cargo-mutants`"
+            "error: cargo-mutants is not installed; install it with `cargo install --locked cargo-mutants` (or pass --install)"
         );
         return ExitCode::FAILURE;
     }
@@ -122,6 +134,7 @@ mod tests {
             jobs: 1,
             timeout: 60,
             list: false,
+            install: false,
             cargo_test_args: vec![],
         }
     }
