@@ -484,11 +484,7 @@ fn w7(scale: Scale) -> Evidence {
     let word = closed_form_word(len);
     let tape = wy::tape_automaton_word(len);
     let mut tally = Tally::new();
-    // For every shift p, the last i with tape[i] != tape[i + p]: p is a period of the tail from
-    // `start` iff there is none at or after `start`.
-    let last_mismatch: Vec<Option<usize>> = (1..=max_period)
-        .map(|p| (0..tape.len().saturating_sub(p)).rev().find(|&i| tape[i] != tape[i + p]))
-        .collect();
+    let last_mismatch = last_mismatches(&tape, max_period);
     tally.record(&last_mismatch);
     tally.case(word.len() == len && tape.len() == len, || {
         format!("words of {} and {} letters, not {len}", word.len(), tape.len())
@@ -504,10 +500,38 @@ fn w7(scale: Scale) -> Evidence {
         tally.record(&(start, period));
         tally.case(period.is_none(), || format!("from letter {start}: eventual_period finds {period:?}"));
     }
+    // Positive controls, so that neither method can pass by never finding a period: words that
+    // are periodic from `lead` on (a prefix of F, then a block of F repeated), where both
+    // methods must find the same least period.
+    let controls = scale.pick(20, 60);
+    for block in (1..=controls).map(|k| k * max_period / controls) {
+        let lead = block / 2 + 1;
+        let mut control = tape[..lead].to_vec();
+        control.extend(tape[..block].iter().copied().cycle().take(4 * max_period));
+        let scanned = last_mismatches(&control, max_period)
+            .iter()
+            .position(|m| m.is_none_or(|m| m < lead))
+            .map(|i| i + 1);
+        let period = wy::eventual_period(&control, lead, max_period);
+        tally.record(&(block, period));
+        tally.require(period.is_some() && period == scanned, || {
+            format!("control: F's first {block} letters repeated after {lead}: eventual_period {period:?}, backward scan {scanned:?}")
+        });
+    }
     Evidence {
-        bound: format!("periods 1..={max_period} on a prefix of {len}, from letters 0, len/4, len/2"),
+        bound: format!(
+            "periods 1..={max_period} on a prefix of {len}, from letters 0, len/4, len/2; {controls} periodic controls"
+        ),
         tally,
     }
+}
+
+/// For every shift `p` in `1..=max_period`, the last `i` with `word[i] != word[i + p]`: `p` is a
+/// period of the tail from `start` iff there is none at or after `start`.
+fn last_mismatches(word: &[u8], max_period: usize) -> Vec<Option<usize>> {
+    (1..=max_period)
+        .map(|p| (0..word.len().saturating_sub(p)).rev().find(|&i| word[i] != word[i + p]))
+        .collect()
 }
 
 /// floor(n q) = (isqrt(5 n^2) - n) / 2, in u128 (n < 2^60).
