@@ -180,7 +180,7 @@ pub(crate) fn claims() -> Vec<Claim> {
             "seed 002 mentions misère; our own check",
             [
                 "game-core: misère outcomes of the explicit board graph (game-wythoff's misere_p_positions_from_graph)",
-                "the rule of the statement with the closed form, and game-wythoff's is_misere_p_position",
+                "the rule of the statement with the closed form; game-wythoff's is_misere_p_position and listings",
             ],
             wm,
         ),
@@ -795,7 +795,26 @@ fn wm(scale: Scale) -> Evidence {
             });
         }
     }
-    Evidence { bound: format!("misère outcomes of the explicit {side}x{side} board graph"), tally }
+    // The crate's listings for every smaller board (every side, so also sides equal to some
+    // b_n, where an off-by-one at the edge would show): misère against the graph's, normal
+    // against the kernel of the board graph.
+    let kernel = engine_p_positions(board_side(scale));
+    for s in 1..=side {
+        let inside = |&&(x, y): &&(u64, u64)| x < s && y < s;
+        let misere: Vec<(u64, u64)> = from_graph.iter().filter(inside).copied().collect();
+        let normal: Vec<(u64, u64)> = kernel.iter().filter(inside).copied().collect();
+        let (listed_misere, listed_normal) = (wy::misere_p_positions(s), wy::p_positions_below(s));
+        tally.record(&(s, &listed_misere, &listed_normal));
+        tally.case(listed_misere == misere && listed_normal == normal, || {
+            format!("side {s}: misere_p_positions {listed_misere:?} / p_positions_below {listed_normal:?}, graphs {misere:?} / {normal:?}")
+        });
+    }
+    Evidence {
+        bound: format!(
+            "misère outcomes of the explicit {side}x{side} board graph, listings for every side <= {side}"
+        ),
+        tally,
+    }
 }
 
 fn wg(scale: Scale) -> Evidence {
