@@ -4,13 +4,13 @@
 //!
 //! `cargo test -p game-takebreak` checks the quick bounds; the full bounds run with
 //! `cargo test --release -p game-takebreak --test claims -- --ignored`. After a deliberate
-//! change, rewrite the snapshots with `INSTA_UPDATE=always` in front of the same command.
+//! change, rewrite the snapshots with `GAME_VERIFY=write` in front of the same command.
 
 use std::collections::BTreeSet;
 
 use game_core::{explore, grundy_values as engine_values};
 use game_takebreak::{GrundysGame, canonical_heaps, grundy_values};
-use game_verify::{Claim, Evidence, Scale, Tally, Verdict, run};
+use game_verify::{Claim, Evidence, Expected, Scale, SnapshotMode, Tally, verify};
 
 /// OEIS A002188 (Sprague-Grundy values of Grundy's game), n = 0..=104, copied from the
 /// published sequence: the values found in the literature, not by this crate.
@@ -28,28 +28,41 @@ fn claims() -> Vec<Claim> {
             id: "GG1",
             statement: "The fast (rare/common) values of Grundy's game equal the definition g(n) = mex of g(a) XOR g(n - a) over 1 <= a < n - a",
             source,
-            expected: Verdict::Holds,
+            methods: [
+                "game-takebreak's rare/common table",
+                "the definition (mex over every split), written in the check",
+            ],
+            expected: Expected::Holds,
             check: fast_equals_definition,
         },
         Claim {
             id: "GG2",
             statement: "On the explicit graph of positions with several heaps, game-core's Grundy value of every position is the XOR of the fast table's heap values",
             source: "Sprague-Grundy theorem; our own check of GrundysGame against game-core",
-            expected: Verdict::Holds,
+            methods: [
+                "game-core's Grundy values on the explicit graph of GrundysGame",
+                "XOR of the fast table's heap values",
+            ],
+            expected: Expected::Holds,
             check: engine_equals_table,
         },
         Claim {
             id: "GG3",
             statement: "The values of heaps 0..=104 are the published terms of OEIS A002188",
             source,
-            expected: Verdict::Holds,
+            methods: [
+                "game-takebreak's rare/common table",
+                "the published terms of OEIS A002188, written in the test",
+            ],
+            expected: Expected::Holds,
             check: table_equals_oeis,
         },
         Claim {
             id: "GGX",
             statement: "(false) Grundy's game has period 3 from heap 4 on (the values 0, 2, 1 of heaps 4, 5, 6 repeat)",
             source: "our own; the first dozen values suggest it, heap 13 breaks it",
-            expected: Verdict::Refuted,
+            methods: ["game-takebreak's rare/common table at heap n", "the same table three heaps earlier"],
+            expected: Expected::Refuted { counterexample: "heap 13: g(13) = 3, but g(10) = 0" },
             check: period_three_from_four,
         },
     ]
@@ -115,27 +128,21 @@ fn period_three_from_four(scale: Scale) -> Evidence {
 
 // The glue: run every claim, require the expected verdict, keep the report as a snapshot.
 
-fn check_claims(scale: Scale, snapshots: &str) {
-    for claim in claims() {
-        let report = run(&claim, scale);
-        assert!(report.passed(), "claim {} did not get its expected verdict: {report:#?}", claim.id);
-        insta::with_settings!({
-            snapshot_path => snapshots,
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_yaml_snapshot!(claim.id, report);
-        });
+fn check_claims(scale: Scale) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(scale.name());
+    let verification = verify(&claims(), scale, &dir, SnapshotMode::from_env());
+    if let Err(error) = verification.and_then(|v| v.into_result()) {
+        panic!("{error}");
     }
 }
 
 #[test]
 fn claims_at_quick_bounds_match_their_snapshots() {
-    check_claims(Scale::Quick, "snapshots/quick");
+    check_claims(Scale::Quick);
 }
 
 #[test]
 #[ignore = "full bounds take longer: cargo test --release -p game-takebreak --test claims -- --ignored"]
 fn claims_at_full_bounds_match_their_snapshots() {
-    check_claims(Scale::Full, "snapshots/full");
+    check_claims(Scale::Full);
 }

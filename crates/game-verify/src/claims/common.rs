@@ -4,7 +4,7 @@
 use game_core::{Outcome, generalized_grundy, grundy_values, kernels, loopy_outcomes, p_positions};
 use petgraph::graph::DiGraph;
 
-use crate::{Claim, Evidence, Scale, Tally, Verdict};
+use crate::{Claim, Evidence, Expected, Scale, Tally};
 
 pub(crate) fn claims() -> Vec<Claim> {
     vec![
@@ -12,30 +12,46 @@ pub(crate) fn claims() -> Vec<Claim> {
             id: "C1",
             statement: "A finite acyclic graph has exactly one kernel, and it is the set of P-positions \
                         (Grundy value 0)",
-            source: "seed digest, common ground (Berge; seeds 000 and 003)",
-            expected: Verdict::Holds,
+            source: "common ground (Berge; seeds 000 and 003)",
+            methods: [
+                "game-core: kernels() enumeration, p_positions() and grundy_values() on the petgraph DAG",
+                "brute force over all 2^n vertex subsets by the definition of a kernel, written in the check",
+            ],
+            expected: Expected::Holds,
             check: acyclic_kernel_unique,
         },
         Claim {
             id: "C2",
             statement: "A directed cycle of odd length has no kernel; one of even length has exactly two",
-            source: "seed digest, common ground (loopy games may have no kernel or several)",
-            expected: Verdict::Holds,
+            source: "common ground (loopy games may have no kernel or several)",
+            methods: [
+                "game-core: kernels() enumeration on the cycle graph",
+                "the even and odd positions of the cycle, written out in the check (none for odd length)",
+            ],
+            expected: Expected::Holds,
             check: cycle_kernels,
         },
         Claim {
             id: "C3",
             statement: "The generalised Sprague-Grundy function gives the same P / N / draw outcomes as \
                         retrograde analysis, and both match the naive fixed point, on every digraph",
-            source: "seed digest, common ground (Smith 1966; Fraenkel)",
-            expected: Verdict::Holds,
+            source: "common ground (Smith 1966; Fraenkel)",
+            methods: [
+                "game-core: loopy_outcomes() (retrograde analysis) and generalized_grundy()",
+                "naive fixed-point iteration of the P/N rules, written in the check",
+            ],
+            expected: Expected::Holds,
             check: loopy_outcomes_agree,
         },
         Claim {
             id: "X1",
             statement: "(false) Every finite digraph has a kernel",
-            source: "our own; refuted by Chvatal's remark in the seed digest, common ground",
-            expected: Verdict::Refuted,
+            source: "our own; refuted by Chvatal's remark (common ground: odd cycles have no kernel)",
+            methods: [
+                "game-core: kernels() with a limit of one kernel",
+                "brute force over all 2^n vertex subsets by the definition of a kernel, written in the check",
+            ],
+            expected: Expected::Refuted { counterexample: "1 node, arcs [0->0]: no kernel" },
             check: every_digraph_has_kernel,
         },
     ]
@@ -60,7 +76,7 @@ fn digraph(n: usize, mask: u64) -> DiGraph<(), ()> {
 fn arcs(n: usize, mask: u64) -> String {
     let list: Vec<String> =
         (0..n * n).filter(|b| mask >> b & 1 == 1).map(|b| format!("{}->{}", b / n, b % n)).collect();
-    format!("{n} nodes, arcs [{}]", list.join(", "))
+    format!("{n} node{}, arcs [{}]", if n == 1 { "" } else { "s" }, list.join(", "))
 }
 
 /// All kernels by brute force over the 2^n subsets, straight from the definition.
@@ -102,7 +118,7 @@ fn acyclic_kernel_unique(scale: Scale) -> Evidence {
                 .map(|(i, _)| i)
                 .collect();
             let brute = brute_force_kernels(n, mask);
-            tally.record(&(n, mask, &p));
+            tally.record(&(n, mask, &engine, &p, &zeros, &brute));
             tally.case(engine == brute && brute == vec![p.clone()] && zeros == p, || {
                 format!("{}: kernels {engine:?}, brute force {brute:?}, P-positions {p:?}", arcs(n, mask))
             });
@@ -162,7 +178,7 @@ fn loopy_outcomes_agree(scale: Scale) -> Evidence {
             let retrograde = loopy_outcomes(&g);
             let gamma: Vec<Outcome> = generalized_grundy(&g).iter().map(|v| v.outcome()).collect();
             let naive = naive_outcomes(n, mask);
-            tally.record(&(n, mask, &retrograde));
+            tally.record(&(n, mask, &retrograde, &gamma, &naive));
             tally.case(retrograde == gamma && gamma == naive, || {
                 format!("{}: retrograde {retrograde:?}, gamma {gamma:?}, naive {naive:?}", arcs(n, mask))
             });
@@ -179,13 +195,14 @@ fn every_digraph_has_kernel(scale: Scale) -> Evidence {
             let g = digraph(n, mask);
             let found = kernels(&g, 1, u64::MAX).expect("no step limit").kernels;
             let brute = brute_force_kernels(n, mask);
-            // The engine and brute force must agree on existence; the claim is that one exists.
-            tally.record(&(n, mask, !found.is_empty()));
-            tally.case(!found.is_empty() && !brute.is_empty(), || format!("{} has no kernel", arcs(n, mask)));
-            if found.is_empty() != brute.is_empty() {
-                // Not the claim's failure but the engine's: report it loudly as well.
-                tally.case(false, || format!("engine and brute force disagree on {}", arcs(n, mask)));
-            }
+            tally.record(&(n, mask, &found, &brute));
+            // The two methods must agree on every digraph (a kernel the engine finds must be
+            // one of brute force's); the claim is that a kernel exists.
+            tally.require(
+                found.iter().all(|k| brute.contains(k)) && found.is_empty() == brute.is_empty(),
+                || format!("{}: engine {found:?}, brute force {brute:?}", arcs(n, mask)),
+            );
+            tally.case(!found.is_empty(), || format!("{}: no kernel", arcs(n, mask)));
         }
     }
     Evidence { bound: format!("all digraphs (self-loops allowed) on 1..={max_n} nodes"), tally }

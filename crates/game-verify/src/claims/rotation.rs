@@ -9,10 +9,15 @@ use game_rotation::{self as rot, Puzzle};
 use itertools::Itertools;
 use num_bigint::BigUint;
 
-use crate::{Claim, Evidence, Scale, Tally, Verdict};
+use crate::{Claim, Evidence, Expected, Scale, Tally};
 
-fn claim(id: &'static str, statement: &'static str, check: fn(Scale) -> Evidence) -> Claim {
-    Claim { id, statement, source: "seed 001 (Mueller 2020)", expected: Verdict::Holds, check }
+fn claim(
+    id: &'static str,
+    statement: &'static str,
+    methods: [&'static str; 2],
+    check: fn(Scale) -> Evidence,
+) -> Claim {
+    Claim { id, statement, source: "seed 001 (Mueller 2020)", methods, expected: Expected::Holds, check }
 }
 
 pub(crate) fn claims() -> Vec<Claim> {
@@ -20,44 +25,86 @@ pub(crate) fn claims() -> Vec<Claim> {
         claim(
             "R1",
             "Solutions are exactly the sequencings of Z_n (partial sums pairwise distinct mod n); odd n has none",
+            [
+                "game-rotation's state machine (Puzzle::verify) on every ordering of 1..n-1",
+                "the partial-sum test, written in the check",
+            ],
             r1,
         ),
         claim(
             "R2",
             "The solutions are the language of the finite automaton of states: its accepted paths number as many as the solutions",
+            [
+                "game-rotation's count_accepted_paths on the explicit automaton (game-core graph)",
+                "game-rotation's count_sequencings (bitmask count over partial sums)",
+            ],
             r2,
         ),
         claim(
             "R3",
             "Solution counts n = 2..18: 1, 2, 4, 24, 288, 3856, 89328, 2755968, 103653120; enumeration finds them all; a backtracking search (no construction) finds one fast",
+            [
+                "game-rotation's count_sequencings (bitmask search), solutions and backtracking_search (no construction)",
+                "published counts (seed 001, OEIS A141599), brute force over all orderings, the meet-in-the-middle counter, the partial-sum test and the state machine",
+            ],
             r3,
         ),
-        claim("R4", "Filling k = (1, 2, ..., n-1) solves the puzzle iff n is a power of two", r4),
+        claim(
+            "R4",
+            "Filling k = (1, 2, ..., n-1) solves the puzzle iff n is a power of two",
+            [
+                "the partial-sum test on (1, ..., n-1), written in the check, and the state machine",
+                "n.is_power_of_two(), and game-rotation's filling()",
+            ],
+            r4,
+        ),
         claim(
             "R5",
             "Emptying (k_i = i for odd i, n - i for even i) solves every even n; its partial sums are g(y) with inverse",
+            [
+                "game-rotation's emptying, emptying_position and emptying_step",
+                "the sequence of the statement written in the check, its partial sums, the partial-sum test and the state machine",
+            ],
             r5,
         ),
         claim(
             "R6",
             "Permuting (start from any ordering, rearrange it toward fewer collisions of partial sums) ends in a solution",
+            [
+                "game-rotation's permuting (local search on an ordering, several seeds per n)",
+                "the partial-sum test, written in the check, and the state machine",
+            ],
             r6,
         ),
         claim(
             "R8",
             "White pin: solutions by the slot of the white pin; filling and emptying put it next to the blue pin (n/2 + 1); every slot but 0 has a solution",
+            [
+                "game-rotation's count_by_white_slot (by symmetry), white_slot_of and solve with a white pin",
+                "game-rotation's count_with_white_pin (direct), brute force over all orderings and the partial-sum test",
+            ],
             r8,
         ),
         claim(
             "R9",
             "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force",
+            [
+                "game-rotation's count_by_start_angle (by symmetry) and find_solution",
+                "game-rotation's count_by_start_angle_direct, brute force over all orderings, and the rule of the start angle written in the check",
+            ],
             r9,
         ),
         Claim {
             id: "RX",
             statement: "(false) Filling (1, 2, ..., 11) solves the puzzle for n = 12",
             source: "our own; seed 001 (R4) says filling fails unless n is a power of two",
-            expected: Verdict::Refuted,
+            methods: [
+                "the partial-sum test on (1, ..., 11), written in the check",
+                "game-rotation's state machine (Puzzle::verify), which must reject it too",
+            ],
+            expected: Expected::Refuted {
+                counterexample: "n = 12, filling (1..11): partial sums S_2 = S_5 = 3",
+            },
             check: rx,
         },
     ]
@@ -437,12 +484,31 @@ fn solves_start_angle(n: usize, a: usize, rotations: &[usize]) -> bool {
 }
 
 fn rx(_scale: Scale) -> Evidence {
+    let n = 12;
+    let filling: Vec<usize> = (1..n).collect();
     let mut tally = Tally::new();
-    let filling: Vec<usize> = (1..12).collect();
-    let result = Puzzle::new(12).expect("even n").verify(&filling);
-    tally.record(&format!("{result:?}"));
-    tally.case(result.is_ok(), || {
-        format!("n = 12, (1..11): {}", result.err().map(|e| e.to_string()).unwrap_or_default())
+    // Partial sums S_0 = 0, S_1, ... mod n; the claim fails at the first repeated one.
+    let mut first_seen = vec![None; n];
+    first_seen[0] = Some(0);
+    let mut sum = 0;
+    let mut repeat = None;
+    for (i, &k) in filling.iter().enumerate() {
+        sum = (sum + k) % n;
+        match first_seen[sum] {
+            Some(earlier) if repeat.is_none() => repeat = Some((earlier, i + 1, sum)),
+            Some(_) => {}
+            None => first_seen[sum] = Some(i + 1),
+        }
+    }
+    let state_machine = Puzzle::new(n).map(|p| p.verify(&filling).is_ok());
+    tally.record(&(&first_seen, repeat, &state_machine));
+    // The state machine must reject what the partial sums reject (R1).
+    tally.require(state_machine == Ok(repeat.is_none()), || {
+        format!("n = {n}: state machine accepts: {state_machine:?}, partial sums repeat: {repeat:?}")
+    });
+    tally.case(repeat.is_none(), || {
+        let (i, j, s) = repeat.unwrap_or_default();
+        format!("n = {n}, filling (1..11): partial sums S_{i} = S_{j} = {s}")
     });
     Evidence { bound: "n = 12".into(), tally }
 }

@@ -6,15 +6,19 @@ use game_core::{Sum, explore, grundy_values};
 use game_nim::{Nim, SubtractionSet, canonical_heaps};
 use game_wythoff::{Wythoff, grundy_table};
 
-use crate::{Claim, Evidence, Scale, Tally, Verdict};
+use crate::{Claim, Evidence, Expected, Scale, Tally};
 
 pub(crate) fn claims() -> Vec<Claim> {
     vec![Claim {
         id: "C4",
         statement: "Sprague-Grundy: the Grundy value of a sum of Wythoff, Nim and subtraction games is the XOR of \
                     the parts' values",
-        source: "seed digest, common ground (and N6)",
-        expected: Verdict::Holds,
+        source: "common ground (and N6)",
+        methods: [
+            "game-core: grundy_values() on the explicit graph of the sum game (Sum of the three games)",
+            "XOR of game-wythoff's grundy_table, the Nim heap size and game-nim's grundy_sequence",
+        ],
+        expected: Expected::Holds,
         check: sums,
     }]
 }
@@ -44,7 +48,7 @@ fn sums(scale: Scale) -> Evidence {
         let nim_value = h.first().copied().unwrap_or(0) as u32;
         let sub_value = sub_values[s.first().copied().unwrap_or(0) as usize];
         let xor = wythoff.get(x as usize, y as usize).expect("on the board") ^ nim_value ^ sub_value;
-        tally.record(&engine);
+        tally.record(&(&root, engine, xor));
         tally.case(engine == xor, || {
             format!("Wythoff ({x},{y}) + Nim {h:?} + S{{1,3,4}} {s:?}: graph {engine}, XOR {xor}")
         });

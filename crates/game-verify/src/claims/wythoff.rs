@@ -15,107 +15,193 @@ use game_wythoff as wy;
 use num_bigint::BigUint;
 use petgraph::csr::Csr;
 
-use crate::{Claim, Evidence, Scale, Tally, Verdict};
+use crate::{Claim, Evidence, Expected, Scale, Tally};
 
 fn claim(
     id: &'static str,
     statement: &'static str,
     source: &'static str,
+    methods: [&'static str; 2],
     check: fn(Scale) -> Evidence,
 ) -> Claim {
-    Claim { id, statement, source, expected: Verdict::Holds, check }
+    Claim { id, statement, source, methods, expected: Expected::Holds, check }
 }
+
+const SWEEP: &str = "the sweep: P-positions cell by cell from the definition, written in the check";
+const TAPE: &str = "game-wythoff's tape automaton word (no closed form)";
+const CLOSED_WORD: &str = "the step word read off game-wythoff's closed-form pairs p_pair";
+const CLOSED_FORM: &str = "game-wythoff's closed form p_pair (u64 arithmetic)";
 
 pub(crate) fn claims() -> Vec<Claim> {
     let s000 = "seed 000 (Laeuchli 1982)";
+    let s002 = "seed 002 (Chang)";
     vec![
         claim(
             "W1",
             "The colouring (kernel) is unique, symmetric about y = x, and each row, column and diagonal holds at most one black point",
             s000,
+            [
+                "game-core: kernels() enumerates every kernel of a small board; p_positions() on the large one",
+                "symmetry and points per row, column and diagonal, counted in the check",
+            ],
             w1,
         ),
         claim(
             "W2",
             "Satz 1: x_n - y_n = n, x_n and y_n increase, y_n >= n, and every row, column and diagonal holds exactly one black point",
             s000,
+            [SWEEP, "differences, order and points per line, counted in the check on the sweep's points"],
             w2,
         ),
-        claim("W3", "Satz 2: from P_n to P_{n+1} the point moves by (2, 1) or (3, 2)", s000, w3),
+        claim(
+            "W3",
+            "Satz 2: from P_n to P_{n+1} the point moves by (2, 1) or (3, 2)",
+            s000,
+            [SWEEP, CLOSED_FORM],
+            w3,
+        ),
         claim(
             "W4",
             "The tape automaton (write 0; read from the start, append 1 for 0 and 01 for 1) produces the step word F",
             s000,
+            [TAPE, CLOSED_WORD],
             w4,
         ),
-        claim("W5", "Satz 3: F has no two 0s in a row and no three 1s in a row", s000, w5),
-        claim("W6", "Satz 4: the substitution 0 -> 01, 1 -> 011 maps F onto itself", s000, w6),
+        claim(
+            "W5",
+            "Satz 3: F has no two 0s in a row and no three 1s in a row",
+            s000,
+            [
+                "every pair and triple of letters of the tape automaton's word, scanned in the check",
+                "game-wythoff's longest_runs on the closed-form step word",
+            ],
+            w5,
+        ),
+        claim(
+            "W6",
+            "Satz 4: the substitution 0 -> 01, 1 -> 011 maps F onto itself",
+            s000,
+            ["game-wythoff's substitute applied to the tape automaton's word", CLOSED_WORD],
+            w6,
+        ),
         claim(
             "W7",
             "Satz 5: F is not eventually periodic (no period p <= L on a prefix much longer than L)",
             s000,
+            [
+                "game-wythoff's eventual_period on the closed-form step word",
+                "the last mismatch of every shift, scanned backwards in the check on the tape automaton's word",
+            ],
             w7,
         ),
         claim(
             "W8",
             "Satz 6: the number of 1s among the first n letters of F is floor(n q), q = (sqrt 5 - 1)/2",
             s000,
+            [
+                "ones counted in the tape automaton's word (game-wythoff's ones_prefix_counts)",
+                "floor(n q) = (isqrt(5 n^2) - n) / 2 in u128, written in the check (and game-wythoff's floor_mul_q)",
+            ],
             w8,
         ),
         claim(
             "W9",
             "Satz 7: the black points are x_n = floor(n (3 + sqrt 5)/2), y_n = floor(n (1 + sqrt 5)/2), exactly, for all of u64",
             s000,
+            [
+                CLOSED_FORM,
+                "the board graph's kernel (game-core), the sweep, and big integers a_n = (n + isqrt(5 n^2)) / 2",
+            ],
             w9,
         ),
-        claim("W10", "Satz 8: y_n = floor(x_n q)", s000, w10),
+        claim(
+            "W10",
+            "Satz 8: y_n = floor(x_n q)",
+            s000,
+            [
+                CLOSED_FORM,
+                "floor(x_n q) = (isqrt(5 x_n^2) - x_n) / 2 with big integers, written in the check",
+            ],
+            w10,
+        ),
         claim(
             "W11",
             "Laeuchli's test: z is some x_n iff an integer lies between z/(2+q) and (z+1)/(2+q); the strategy finds the black point of a row, column or diagonal",
             s000,
+            [
+                "game-wythoff's classify, laeuchli_upper_index and partner",
+                "membership read off the sweep (small z) and big-integer pairs (large z)",
+            ],
             w11,
         ),
         claim(
             "Y1",
             "{0,n} and {n,n} are N-positions for n > 0; {1,2} and {3,5} are P-positions",
-            "seed 002 (Chang)",
+            s002,
+            [
+                "game-core: outcomes() on game-wythoff's explicit board graph",
+                "the positions named by the seed, listed in the check",
+            ],
             y1,
         ),
         claim(
             "Y2",
             "The mex construction a_n = least unused, b_n = a_n + n gives a = 1 3 4 6 8 9 11 12 14 16, b = 2 5 7 10 13 15 18 20 23 26 and the sweep's P-positions",
-            "seed 002 (Chang)",
+            s002,
+            [
+                "game-wythoff's mex construction mex_pairs",
+                "the sweep (and game-wythoff's closed form over a longer range)",
+            ],
             y2,
         ),
         claim(
             "Y3",
             "a_n and b_n strictly increase and {a_n}, {b_n} partition the positive integers",
-            "seed 002 (Chang)",
+            s002,
+            [
+                "game-wythoff's mex construction mex_pairs",
+                "order and the number of hits of every integer, counted in the check",
+            ],
             y3,
         ),
         claim(
             "Y4",
             "The pairs (a_n, b_n) are exactly the P-positions; from any other position the proof's move (cases i-iii) reaches one",
-            "seed 002 (Chang)",
+            s002,
+            [
+                "game-core: the kernel (p_positions) of the explicit board graph",
+                "game-wythoff's is_p_position and y4_winning_move (the proof's cases i-iii)",
+            ],
             y4,
         ),
         claim(
             "WM",
             "Misère Wythoff P-positions are (0,1), (2,2) and the normal pairs from n = 2 on (and mirrors)",
             "seed 002 mentions misère; our own check",
+            [
+                "game-core: misère outcomes of the explicit board graph (game-wythoff's misere_p_positions_from_graph)",
+                "the rule of the statement with the closed form; game-wythoff's is_misere_p_position and listings",
+            ],
             wm,
         ),
         claim(
             "WG",
             "The fast Grundy table equals game-core's Grundy values on the explicit board; it is symmetric and no row repeats a value",
-            "seed digest, common ground (Sprague-Grundy)",
+            "common ground (Sprague-Grundy)",
+            ["game-core: grundy_values() on the explicit board graph", "game-wythoff's fast grundy_table"],
             wg,
         ),
         Claim {
             id: "WX",
             statement: "(false) The f64 formula floor(n * phi) is exact for every n up to 2^40",
-            source: "our own; refuted at F_40 = 102334155 (DEVELOPERS.md)",
-            expected: Verdict::Refuted,
+            source: "our own; the f64 formula first fails at the Fibonacci number F_40 = 102334155",
+            methods: [
+                "f64: floor(n * (1 + sqrt 5) / 2) in floating point",
+                "game-wythoff's exact lower(n), confirmed by big integers at the counterexample",
+            ],
+            expected: Expected::Refuted {
+                counterexample: "n = 102334155: f64 gives 165580141, exact 165580140",
+            },
             check: wx,
         },
     ]
@@ -231,6 +317,7 @@ fn w1(scale: Scale) -> Evidence {
     let black = engine_p_positions(side);
     tally.record(&*black);
     let set: std::collections::HashSet<(u64, u64)> = black.iter().copied().collect();
+    tally.case(!black.is_empty(), || format!("the {side}x{side} board has no black point"));
     for &(x, y) in black.iter() {
         tally.case(set.contains(&(y, x)), || format!("({x},{y}) is black but ({y},{x}) is not"));
     }
@@ -242,6 +329,7 @@ fn w1(scale: Scale) -> Evidence {
     }
     let mut keys: Vec<_> = lines.into_iter().collect();
     keys.sort_unstable();
+    tally.record(&keys);
     for ((kind, at), count) in keys {
         tally.case(count == 1, || {
             format!("{} {at} holds {count} black points", ["column", "row", "diagonal"][kind as usize])
@@ -297,7 +385,9 @@ fn w2(scale: Scale) -> Evidence {
     Evidence { bound: format!("the sweep over the {side}x{side} board (lines up to {half})"), tally }
 }
 
-fn step_word(count: usize) -> Vec<u8> {
+/// The first `count` letters of F read off the closed-form pairs (empty if a step is neither
+/// small nor large, which W3 would report).
+fn closed_form_word(count: usize) -> Vec<u8> {
     let pairs: Vec<(u64, u64)> = (0..=count as u64).map(|n| wy::p_pair(n).expect("small n")).collect();
     wy::step_word_from_pairs(&pairs).unwrap_or_default()
 }
@@ -319,19 +409,31 @@ fn w3(scale: Scale) -> Evidence {
         .case(from_sweep.is_some(), || "a step of the sweep's P-positions is neither (2,1) nor (3,2)".into());
     let len = word_len(scale);
     let pairs: Vec<(u64, u64)> = (0..=len as u64).map(|n| wy::p_pair(n).expect("small n")).collect();
+    tally.record(&pairs);
     for (n, w) in pairs.windows(2).enumerate() {
         let step = (w[1].1 - w[0].1, w[1].0 - w[0].0);
         tally.case(step == (2, 1) || step == (3, 2), || format!("P_{n} -> P_{}: step {step:?}", n + 1));
     }
+    // The two words agree where both are defined.
+    let closed = closed_form_word(len);
+    let swept = from_sweep.unwrap_or_default();
+    tally.case(!swept.is_empty() && swept.len() <= closed.len(), || {
+        format!("the sweep gives {} letters, the closed form {}", swept.len(), closed.len())
+    });
+    let differs = swept.iter().zip(&closed).position(|(a, b)| a != b);
+    tally.case(differs.is_none(), || {
+        format!("letter {differs:?}: the sweep's and the closed form's words differ")
+    });
     Evidence { bound: format!("sweep {side}x{side}; closed form n < {len}"), tally }
 }
 
 fn w4(scale: Scale) -> Evidence {
     let len = word_len(scale);
     let tape = wy::tape_automaton_word(len);
-    let steps = step_word(len);
+    let steps = closed_form_word(len);
     let mut tally = Tally::new();
     tally.record(&tape);
+    tally.record(&steps);
     for i in 0..len {
         tally.case(tape.get(i) == steps.get(i), || {
             format!("letter {i}: tape {:?}, steps {:?}", tape.get(i), steps.get(i))
@@ -342,42 +444,94 @@ fn w4(scale: Scale) -> Evidence {
 
 fn w5(scale: Scale) -> Evidence {
     let len = word_len(scale);
-    let word = step_word(len);
+    let tape = wy::tape_automaton_word(len);
+    let closed = closed_form_word(len);
     let mut tally = Tally::new();
-    tally.record(&word.len());
-    for (i, w) in word.windows(3).enumerate() {
-        tally.case(!(w[0] == 0 && w[1] == 0) && w != [1, 1, 1], || format!("letters {i}..{}: {w:?}", i + 3));
+    tally.record(&tape);
+    tally.case(tape.len() == len, || format!("the tape automaton gave {} letters, not {len}", tape.len()));
+    // Every pair of neighbours, the last pair included, and every triple.
+    for (i, pair) in tape.windows(2).enumerate() {
+        tally.case(pair != [0, 0], || format!("letters {i}, {}: two 0s", i + 1));
     }
-    Evidence { bound: format!("first {len} letters"), tally }
+    for (i, triple) in tape.windows(3).enumerate() {
+        tally.case(triple != [1, 1, 1], || format!("letters {i}..={}: three 1s", i + 2));
+    }
+    let runs = wy::longest_runs(&closed);
+    tally.record(&runs);
+    tally.case(closed.len() == len && runs == (1, 2), || {
+        format!("closed-form word of {} letters: longest runs of 0s and 1s {runs:?}", closed.len())
+    });
+    Evidence { bound: format!("first {len} letters of each word"), tally }
 }
 
 fn w6(scale: Scale) -> Evidence {
     let len = word_len(scale);
-    let word = step_word(len);
-    let image = wy::substitute(&word);
+    let image = wy::substitute(&wy::tape_automaton_word(len));
+    let word = closed_form_word(len);
     let mut tally = Tally::new();
     tally.record(&image[..len.min(image.len())]);
+    tally.record(&word);
     for i in 0..len {
-        tally.case(image.get(i) == word.get(i), || {
+        tally.case(image.get(i).is_some() && image.get(i) == word.get(i), || {
             format!("letter {i}: image {:?}, F {:?}", image.get(i), word.get(i))
         });
     }
-    Evidence { bound: format!("first {len} letters of F and of its image"), tally }
+    Evidence { bound: format!("first {len} letters of F and of the image of the tape word"), tally }
 }
 
 fn w7(scale: Scale) -> Evidence {
     let (len, max_period) = scale.pick((20_000, 200), (200_000, 2_000));
-    let word = step_word(len);
+    let word = closed_form_word(len);
+    let tape = wy::tape_automaton_word(len);
     let mut tally = Tally::new();
+    let last_mismatch = last_mismatches(&tape, max_period);
+    tally.record(&last_mismatch);
+    tally.case(word.len() == len && tape.len() == len, || {
+        format!("words of {} and {} letters, not {len}", word.len(), tape.len())
+    });
     for start in [0, len / 4, len / 2] {
+        // One case per shift: the tape word's tail from `start` is not p-periodic.
+        for (p, mismatch) in (1..).zip(&last_mismatch) {
+            tally.case(mismatch.is_some_and(|m| m >= start), || {
+                format!("from letter {start}: the tape word has period {p} (last mismatch {mismatch:?})")
+            });
+        }
         let period = wy::eventual_period(&word, start, max_period);
         tally.record(&(start, period));
-        tally.case(period.is_none(), || format!("period {period:?} from letter {start}"));
+        tally.case(period.is_none(), || format!("from letter {start}: eventual_period finds {period:?}"));
+    }
+    // Positive controls, so that neither method can pass by never finding a period: words that
+    // are periodic from `lead` on (a prefix of F, then a block of F repeated), where both
+    // methods must find the same least period.
+    let controls = scale.pick(20, 60);
+    for block in (1..=controls).map(|k| k * max_period / controls) {
+        let lead = block / 2 + 1;
+        let mut control = tape[..lead].to_vec();
+        control.extend(tape[..block].iter().copied().cycle().take(4 * max_period));
+        let scanned = last_mismatches(&control, max_period)
+            .iter()
+            .position(|m| m.is_none_or(|m| m < lead))
+            .map(|i| i + 1);
+        let period = wy::eventual_period(&control, lead, max_period);
+        tally.record(&(block, period));
+        tally.require(period.is_some() && period == scanned, || {
+            format!("control: F's first {block} letters repeated after {lead}: eventual_period {period:?}, backward scan {scanned:?}")
+        });
     }
     Evidence {
-        bound: format!("periods 1..={max_period} on a prefix of {len}, from letters 0, len/4, len/2"),
+        bound: format!(
+            "periods 1..={max_period} on a prefix of {len}, from letters 0, len/4, len/2; {controls} periodic controls"
+        ),
         tally,
     }
+}
+
+/// For every shift `p` in `1..=max_period`, the last `i` with `word[i] != word[i + p]`: `p` is a
+/// period of the tail from `start` iff there is none at or after `start`.
+fn last_mismatches(word: &[u8], max_period: usize) -> Vec<Option<usize>> {
+    (1..=max_period)
+        .map(|p| (0..word.len().saturating_sub(p)).rev().find(|&i| word[i] != word[i + p]))
+        .collect()
 }
 
 /// floor(n q) = (isqrt(5 n^2) - n) / 2, in u128 (n < 2^60).
@@ -389,15 +543,23 @@ fn floor_n_q(n: u64) -> u64 {
 
 fn w8(scale: Scale) -> Evidence {
     let len = word_len(scale);
-    let counts = wy::ones_prefix_counts(&step_word(len));
+    let counts = wy::ones_prefix_counts(&wy::tape_automaton_word(len));
     let mut tally = Tally::new();
-    tally.record(&counts[..20]);
+    tally.record(&counts);
+    tally.case(counts.len() == len + 1, || format!("{} prefix counts for {len} letters", counts.len()));
     for (n, &ones) in counts.iter().enumerate() {
         let expected = floor_n_q(n as u64);
-        tally.case(ones == expected, || format!("n = {n}: {ones} ones, floor(n q) = {expected}"));
+        tally.case(ones == expected && wy::floor_mul_q(n as u64) == expected, || {
+            format!(
+                "n = {n}: {ones} ones, floor(n q) = {expected}, floor_mul_q {}",
+                wy::floor_mul_q(n as u64)
+            )
+        });
     }
     for (n, b) in [(2, 1), (5, 3), (13, 8), (34, 21)] {
-        tally.case(counts[n] == b, || format!("the seed's b_{n} = {b}, counted {}", counts[n]));
+        tally.case(counts.get(n) == Some(&b), || {
+            format!("the seed's b_{n} = {b}, counted {:?}", counts.get(n))
+        });
     }
     Evidence { bound: format!("n = 0..={len}"), tally }
 }
@@ -414,7 +576,7 @@ fn w9(scale: Scale) -> Evidence {
     let sweep_side = sweep_side(scale);
     let swept = sweep_p_positions(sweep_side);
     let closed = pairs_in_board(sweep_side as u64);
-    tally.record(&swept.len());
+    tally.record(&swept);
     tally.case(swept == closed, || {
         let first = swept.iter().zip(&closed).find(|(a, b)| a != b);
         format!("sweep {sweep_side}x{sweep_side} differs from the closed form: first {first:?}")
@@ -423,6 +585,7 @@ fn w9(scale: Scale) -> Evidence {
         let fast = wy::p_pair(n);
         let (a, b) = big_pair(n);
         let exact = u64::try_from(&a).ok().zip(u64::try_from(&b).ok());
+        tally.record(&(n, fast));
         tally.case(fast == exact, || format!("n = {n}: closed form {fast:?}, big integers ({a}, {b})"));
     }
     Evidence {
@@ -490,17 +653,20 @@ fn w11(scale: Scale) -> Evidence {
             format!("z = {z}: partner {partner:?}, sweep {sweep_partner:?}")
         });
     }
-    // Large z: classify against big integers.
-    for n in exactness_indices(scale).into_iter().step_by(7) {
-        let Some((a, b)) = wy::p_pair(n) else { continue };
-        tally.case(wy::classify(a) == wy::WythoffNumber::Lower(n) || n == 0, || {
-            format!("a_{n} = {a} misclassified")
-        });
-        tally.case(n == 0 || wy::classify(b) == wy::WythoffNumber::Upper(n), || {
-            format!("b_{n} = {b} misclassified")
-        });
-        tally.case(n == 0 || wy::laeuchli_upper_index(b) == Some(n), || {
-            format!("Laeuchli's test misses b_{n} = {b}")
+    // Large z: the pairs from big integers (no game-wythoff code), then classify, Laeuchli's
+    // test and the partner on both members of the pair.
+    for n in exactness_indices(scale).into_iter().step_by(7).filter(|&n| n > 0) {
+        let (a, b) = big_pair(n);
+        let (Ok(a), Ok(b)) = (u64::try_from(&a), u64::try_from(&b)) else { continue };
+        let found =
+            (wy::classify(a), wy::classify(b), wy::laeuchli_upper_index(a), wy::laeuchli_upper_index(b));
+        let partners = (wy::partner(a), wy::partner(b));
+        tally.record(&(n, a, b, found, partners));
+        let expected = (wy::WythoffNumber::Lower(n), wy::WythoffNumber::Upper(n), None, Some(n));
+        tally.case(found == expected && partners == (Some(b), Some(a)), || {
+            format!(
+                "n = {n}, big-integer pair ({a}, {b}): classify/Laeuchli {found:?}, partners {partners:?}"
+            )
         });
     }
     Evidence { bound: format!("z < {} against the sweep; sampled large z", side / 2), tally }
@@ -519,7 +685,7 @@ fn y1(scale: Scale) -> Evidence {
     for (x, y) in [(1, 2), (3, 5)] {
         tally.case(of(x, y) == Outcome::P && of(y, x) == Outcome::P, || format!("{{{x},{y}}} is not P"));
     }
-    tally.record(&outcome.iter().filter(|&&o| o == Outcome::P).count());
+    tally.record(&outcome);
     Evidence { bound: format!("n < {side}, outcomes on the explicit {side}x{side} board graph"), tally }
 }
 
@@ -527,7 +693,8 @@ fn y2(scale: Scale) -> Evidence {
     let count = scale.pick(5_000, 1_000_000);
     let pairs = wy::mex_pairs(count);
     let mut tally = Tally::new();
-    tally.record(&pairs[..10]);
+    tally.record(&pairs);
+    tally.case(pairs.len() == count, || format!("{} pairs for {count}", pairs.len()));
     let a: Vec<u64> = pairs[..10].iter().map(|p| p.0).collect();
     let b: Vec<u64> = pairs[..10].iter().map(|p| p.1).collect();
     tally.case(a == [1, 3, 4, 6, 8, 9, 11, 12, 14, 16] && b == [2, 5, 7, 10, 13, 15, 18, 20, 23, 26], || {
@@ -538,6 +705,8 @@ fn y2(scale: Scale) -> Evidence {
     let mut below: Vec<(u64, u64)> =
         sweep_p_positions(side).into_iter().filter(|&(x, y)| x > y).map(|(x, y)| (y, x)).collect();
     below.sort_unstable();
+    tally.record(&below);
+    tally.case(!below.is_empty(), || "the sweep found no pair".into());
     for (i, (swept, built)) in below.iter().zip(&pairs).enumerate() {
         tally.case(swept == built, || format!("n = {}: sweep {swept:?}, mex {built:?}", i + 1));
     }
@@ -571,7 +740,11 @@ fn y3(scale: Scale) -> Evidence {
     for (z, &h) in hits.iter().enumerate().skip(1) {
         tally.case(h == 1, || format!("{z} is hit {h} times by A and B"));
     }
-    tally.record(&hits.len());
+    tally.record(&pairs);
+    tally.record(&hits);
+    tally.case(pairs.len() == count && limit > 0, || {
+        format!("{} pairs for {count}, limit {limit}", pairs.len())
+    });
     Evidence { bound: format!("n <= {count}, integers 1..={limit}"), tally }
 }
 
@@ -588,6 +761,7 @@ fn y4(scale: Scale) -> Evidence {
                 format!("({x},{y}): is_p_position disagrees with the kernel")
             });
             let proof_move = wy::y4_winning_move(x, y);
+            tally.record(&proof_move);
             let legal = |(x2, y2): (u64, u64)| {
                 (x2 < x && y2 == y) || (x2 == x && y2 < y) || (x - x2 == y - y2 && x2 < x && y2 <= y)
             };
@@ -621,7 +795,26 @@ fn wm(scale: Scale) -> Evidence {
             });
         }
     }
-    Evidence { bound: format!("misère outcomes of the explicit {side}x{side} board graph"), tally }
+    // The crate's listings for every smaller board (every side, so also sides equal to some
+    // b_n, where an off-by-one at the edge would show): misère against the graph's, normal
+    // against the kernel of the board graph.
+    let kernel = engine_p_positions(board_side(scale));
+    for s in 1..=side {
+        let inside = |&&(x, y): &&(u64, u64)| x < s && y < s;
+        let misere: Vec<(u64, u64)> = from_graph.iter().filter(inside).copied().collect();
+        let normal: Vec<(u64, u64)> = kernel.iter().filter(inside).copied().collect();
+        let (listed_misere, listed_normal) = (wy::misere_p_positions(s), wy::p_positions_below(s));
+        tally.record(&(s, &listed_misere, &listed_normal));
+        tally.case(listed_misere == misere && listed_normal == normal, || {
+            format!("side {s}: misere_p_positions {listed_misere:?} / p_positions_below {listed_normal:?}, graphs {misere:?} / {normal:?}")
+        });
+    }
+    Evidence {
+        bound: format!(
+            "misère outcomes of the explicit {side}x{side} board graph, listings for every side <= {side}"
+        ),
+        tally,
+    }
 }
 
 fn wg(scale: Scale) -> Evidence {
@@ -657,6 +850,11 @@ fn wx(scale: Scale) -> Evidence {
         let exact = wy::lower(n).expect("small n");
         tally.case(float == exact, || format!("n = {n}: f64 gives {float}, exact {exact}"));
         if float != exact {
+            // The refutation must be genuine: the exact value, by big integers.
+            let big = big_pair(n).0;
+            tally.require(BigUint::from(exact) == big, || {
+                format!("n = {n}: lower {exact}, big integers {big}")
+            });
             break;
         }
         n += 1;
