@@ -4,10 +4,12 @@
 //! * `cargo xtask verify` — [`verify`]: every claim of the sources, snapshots in
 //!   `tests/snapshots/`.
 //! * `cargo xtask mutants` — [`mutants`]: mutation testing of the game crates' fast methods.
+//! * `cargo xtask records` — [`records`]: recount the records of long computations (`records/`).
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
 
 mod mutants;
 mod new_game;
+mod records;
 mod verify;
 
 use std::path::PathBuf;
@@ -29,6 +31,8 @@ enum Task {
     /// Mutation testing (cargo-mutants) of the game crates' fast methods, with the crates' tests
     /// and the quick proofs as the test suite.
     Mutants(mutants::Args),
+    /// Recount the records of long computations in records/ and check that two methods agree.
+    Records(records::Args),
     /// Write a new game crate crates/game-NAME from xtask/templates/game/ (never overwrites).
     NewGame {
         /// Lowercase letters and digits, words joined by hyphens (e.g. `dawson`, `take-away`).
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
     match Cli::parse().task {
         Task::Verify(args) => verify::run(&args),
         Task::Mutants(args) => mutants::run(&args),
+        Task::Records(args) => records::run(&args),
         Task::NewGame { name } => new_game::main(&name),
     }
 }
