@@ -14,11 +14,8 @@
 //! games rotation solve 12 --method empty
 //! ```
 
-mod cli;
-mod error;
 mod graph;
 mod heaps;
-mod limits;
 mod output;
 mod play;
 mod rotation;
@@ -28,6 +25,10 @@ mod wythoff;
 use std::process::ExitCode;
 
 use clap::Parser;
+// The declaration of the command line, its limits and its error type live in the library
+// target (so that `cargo xtask man` and the tests see the same command); the other modules
+// reach them as `crate::cli`, `crate::limits` and `crate::error`.
+use games_cli::{cli, error, limits};
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
@@ -47,6 +48,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err),
     };
+    if let Command::Completions { shell } = cli.command {
+        return print_completions(shell);
+    }
     match run(&cli) {
         Ok(output) => match output.print(cli.json) {
             // A reader that stops early (`games ... | head`) is not an error of ours.
@@ -97,6 +101,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Rotation(args) => rotation::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Play(args) => play::run(args, cli.json),
+        Command::Completions { .. } => Err(CliError::bad("completions are printed by main")),
     }
 }
 
@@ -115,9 +120,17 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
+            // clap's first paragraph, joined into one line: a missing argument is listed on the
+            // lines after "the following required arguments were not provided:".
             let rendered = err.render().to_string();
-            let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad usage");
-            let first = first.trim();
+            let paragraph: Vec<&str> = rendered
+                .lines()
+                .skip_while(|l| l.trim().is_empty())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let joined = paragraph.join(" ");
+            let first = if joined.is_empty() { "error: bad usage" } else { joined.as_str() };
             if first.starts_with("error:") {
                 error_line(&format!("{first} (try --help)"));
             } else {
@@ -125,5 +138,20 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             }
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes the completion script for `shell` to stdout (`games completions bash`).
+fn print_completions(shell: clap_complete::Shell) -> ExitCode {
+    use std::io::Write;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut games_cli::command(), "games", &mut script);
+    let mut out = std::io::stdout().lock();
+    match out.write_all(&script).and_then(|()| out.flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            error_line(&format!("error: cannot write the completion script: {err}"));
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
     }
 }
