@@ -10,6 +10,7 @@ use game_verify::{Claim, Report, Scale, registry, run};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod man;
 mod new_game;
 
 /// Environment marker: set when xtask re-executes itself with insta's update mode chosen.
@@ -41,6 +42,12 @@ enum Task {
         /// Lowercase letters and digits, words joined by hyphens (e.g. `dawson`, `take-away`).
         name: String,
     },
+    /// Write the man pages of `games` (games.1 and one per subcommand) to target/man/.
+    Man {
+        /// Write them to this directory instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -55,6 +62,7 @@ fn main() -> ExitCode {
             verify(check, claim.as_deref(), if quick { Scale::Quick } else { Scale::Full })
         }
         Task::NewGame { name } => new_game::main(&name),
+        Task::Man { out } => man::main(out.as_deref()),
     }
 }
 

@@ -30,10 +30,14 @@ fn console_blocks(markdown: &str) -> (Vec<Vec<Step>>, usize) {
     let mut blocks = Vec::new();
     let mut ignored = 0;
     let mut current: Option<Vec<Step>> = None;
-    for (index, line) in markdown.lines().enumerate() {
+    // A fence may be indented (a block inside a list item); its lines carry the same indent.
+    let mut indent = "";
+    for (index, raw_line) in markdown.lines().enumerate() {
         match &mut current {
             None => {
-                let Some(info) = line.strip_prefix("```") else { continue };
+                let trimmed = raw_line.trim_start_matches(' ');
+                indent = &raw_line[..raw_line.len() - trimmed.len()];
+                let Some(info) = trimmed.strip_prefix("```") else { continue };
                 let mut words = info.split(',').map(str::trim);
                 if words.next() == Some("console") {
                     if words.any(|w| w == "ignore") {
@@ -44,6 +48,7 @@ fn console_blocks(markdown: &str) -> (Vec<Vec<Step>>, usize) {
                 }
             }
             Some(steps) => {
+                let line = raw_line.strip_prefix(indent).unwrap_or(raw_line);
                 if line.starts_with("```") {
                     blocks.push(current.take().unwrap_or_default());
                 } else if let Some(command) = line.strip_prefix("$ ") {
@@ -158,10 +163,14 @@ fn cmd_cases_give_the_output_shown() {
 
 #[test]
 fn the_block_parser_finds_commands_outputs_and_ignored_blocks() {
-    let markdown = "text\n```console\n$ games a\nout 1\nout 2\n$ games b\n```\n```console,ignore\n$ x\n```\n```sh\n$ y\n```\n";
+    let markdown = "text\n```console\n$ games a\nout 1\nout 2\n$ games b\n```\n```console,ignore\n$ x\n```\n```sh\n$ y\n```\n* item\n\n  ```console\n  $ games c\n  out  3\n  ```\n";
     let (blocks, ignored) = console_blocks(markdown);
     assert_eq!(ignored, 1);
-    assert_eq!(blocks.len(), 1);
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(
+        (blocks[1][0].command.as_str(), blocks[1][0].expected.as_slice()),
+        ("games c", &["out  3".to_string()][..])
+    );
     let steps = &blocks[0];
     assert_eq!(steps.len(), 2);
     assert_eq!((steps[0].line, steps[0].command.as_str()), (3, "games a"));
