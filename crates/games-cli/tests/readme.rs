@@ -1,5 +1,6 @@
-//! Executable documentation: every ```` ```console ```` block of the workspace README and of the
-//! files in `tests/cmd/` runs here, so a changed output fails `cargo test`.
+//! Executable documentation: every ```` ```console ```` block of the workspace README, of the
+//! markdown files in `docs/` and of the files in `tests/cmd/` runs here, so a changed output
+//! fails `cargo test`.
 //!
 //! trycmd's markdown mode runs only registered binaries, without pipes and without files shown
 //! by `cat`, and the README's examples use both; so this small runner reads the blocks itself.
@@ -13,8 +14,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Blocks of the README marked `console,ignore`: none, every example runs.
-const README_IGNORED_BLOCKS: usize = 0;
+/// Blocks of the README and `docs/*.md` marked `console,ignore`: none, every example runs.
+const IGNORED_BLOCKS: usize = 0;
 
 /// One `$ COMMAND` line with the output shown under it.
 struct Step {
@@ -126,20 +127,45 @@ fn run_markdown(file: &Path) -> (usize, usize, usize, Vec<String>) {
     (blocks.len(), lines, ignored, failures)
 }
 
+/// The workspace README and every markdown file of `docs/` (the guide among them).
+fn documentation_files() -> Vec<PathBuf> {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(workspace.join("docs"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    docs.retain(|p| p.extension().is_some_and(|e| e == "md"));
+    docs.sort();
+    std::iter::once(workspace.join("README.md")).chain(docs).collect()
+}
+
 #[test]
-fn readme_console_blocks_give_the_output_shown() {
-    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-    let (blocks, lines, ignored, failures) = run_markdown(&readme);
-    eprintln!("README: {blocks} console blocks, {lines} commands run, {ignored} blocks ignored");
+fn documentation_console_blocks_give_the_output_shown() {
+    let (mut blocks, mut lines, mut ignored, mut failures) = (0, 0, 0, Vec::new());
+    for file in documentation_files() {
+        let (file_blocks, file_lines, file_ignored, file_failures) = run_markdown(&file);
+        eprintln!(
+            "{}: {file_blocks} console blocks, {file_lines} commands run, {file_ignored} ignored",
+            file.display()
+        );
+        blocks += file_blocks;
+        lines += file_lines;
+        ignored += file_ignored;
+        failures.extend(file_failures);
+    }
     assert!(
         blocks >= 10 && lines >= 30,
         "only {blocks} blocks and {lines} lines ran: the parser lost the README"
     );
     assert!(
-        ignored == README_IGNORED_BLOCKS,
-        "{ignored} console blocks of the README are marked ignore, expected {README_IGNORED_BLOCKS} (an example that cannot run is a defect: make it run)"
+        ignored == IGNORED_BLOCKS,
+        "{ignored} console blocks are marked ignore, expected {IGNORED_BLOCKS} (an example that cannot run is a defect: make it run)"
     );
-    assert!(failures.is_empty(), "{} README example(s) differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} documentation example(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
