@@ -48,9 +48,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err),
     };
-    if let Command::Completions { shell } = cli.command {
-        return print_completions(shell);
-    }
     match run(&cli) {
         Ok(output) => match output.print(cli.json) {
             // A reader that stops early (`games ... | head`) is not an error of ours.
@@ -101,7 +98,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Rotation(args) => rotation::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Play(args) => play::run(args, cli.json),
-        Command::Completions { .. } => Err(CliError::bad("completions are printed by main")),
+        Command::Completions { shell } => Ok(completions(*shell)),
     }
 }
 
@@ -141,17 +138,12 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
     }
 }
 
-/// Writes the completion script for `shell` to stdout (`games completions bash`).
-fn print_completions(shell: clap_complete::Shell) -> ExitCode {
-    use std::io::Write;
+/// The completion script for `shell` (`games completions bash`); with `--json` the object
+/// `{"shell": ..., "script": ...}`.
+fn completions(shell: clap_complete::Shell) -> Output {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut games_cli::command(), "games", &mut script);
-    let mut out = std::io::stdout().lock();
-    match out.write_all(&script).and_then(|()| out.flush()) {
-        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-            error_line(&format!("error: cannot write the completion script: {err}"));
-            ExitCode::from(2)
-        }
-        _ => ExitCode::SUCCESS,
-    }
+    let script = String::from_utf8_lossy(&script).into_owned();
+    let json = serde_json::json!({ "shell": shell.to_string(), "script": script });
+    Output::new(script, json)
 }
