@@ -5,8 +5,10 @@
 //!   `tests/snapshots/`.
 //! * `cargo xtask mutants` — [`mutants`]: mutation testing of the game crates' fast methods.
 //! * `cargo xtask records` — [`records`]: recount the records of long computations (`records/`).
+//! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
 
+mod man;
 mod mutants;
 mod new_game;
 mod records;
@@ -38,6 +40,12 @@ enum Task {
         /// Lowercase letters and digits, words joined by hyphens (e.g. `dawson`, `take-away`).
         name: String,
     },
+    /// Write the man pages of `games` (games.1 and one per subcommand) to target/man/.
+    Man {
+        /// Write them to this directory instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -46,6 +54,7 @@ fn main() -> ExitCode {
         Task::Mutants(args) => mutants::run(&args),
         Task::Records(args) => records::run(&args),
         Task::NewGame { name } => new_game::main(&name),
+        Task::Man { out } => man::main(out.as_deref()),
     }
 }
 

@@ -7,7 +7,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Exact answers about impartial games: Wythoff, Nim, subtraction and octal games, the rotation
 /// puzzle and your own games given as graphs.
 #[derive(Debug, Parser)]
-#[command(name = "games", version, about, propagate_version = true)]
+#[command(
+    name = "games",
+    version,
+    about,
+    propagate_version = true,
+    after_help = "Example: games wythoff moves 4 5"
+)]
 pub struct Cli {
     /// Print one JSON object (stable field names) instead of text.
     #[arg(long, global = true)]
@@ -27,33 +33,49 @@ pub struct Cli {
 pub enum Command {
     /// Wythoff's game: P-positions, winning moves, Grundy values, a picture of the table.
     #[command(subcommand)]
+    #[command(after_help = "Example: games wythoff pair 5")]
     Wythoff(WythoffCommand),
     /// Nim on several heaps, normal or misère play.
     #[command(subcommand)]
+    #[command(after_help = "Example: games nim moves 22 5 13 27")]
     Nim(NimCommand),
     /// A subtraction game: its proven period, or a position of several heaps.
+    #[command(after_help = "Example: games subtraction 1,3,4 --period")]
     Subtraction(SubtractionArgs),
     /// An octal game (e.g. Kayles 0.77): Grundy values or the proven period.
+    #[command(after_help = "Example: games octal 0.77 --values 15")]
     Octal(OctalArgs),
     /// The rotation puzzle of seed 001: solve, count, draw.
     #[command(subcommand)]
+    #[command(after_help = "Example: games rotation solve 12")]
     Rotation(RotationCommand),
     /// Your own game as an edge list or DOT file: Grundy values, outcomes, kernels.
+    #[command(after_help = "Example: games graph game.txt")]
     Graph(GraphArgs),
     /// Play against the perfect strategy (or solve the puzzle with hints), line by line on stdin.
     #[command(subcommand)]
+    #[command(after_help = "Example: games play nim 3 4 5")]
     Play(PlayCommand),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    #[command(after_help = "Example: games completions bash > games.bash")]
+    Completions {
+        /// The shell the script is for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// `games wythoff ...`
 #[derive(Debug, Subcommand)]
 pub enum WythoffCommand {
     /// The N-th P-position (a_N, b_N) = (floor(N phi), floor(N phi^2)), exact for every u64 N.
+    #[command(after_help = "Example: games wythoff pair 5")]
     Pair {
         /// Index N (0 gives (0, 0)).
         n: u64,
     },
     /// Whether (X, Y) is a P- or an N-position, and every winning move.
+    #[command(after_help = "Example: games wythoff moves 4 5")]
     Moves {
         /// First heap / column.
         x: u64,
@@ -64,6 +86,7 @@ pub enum WythoffCommand {
         misere: bool,
     },
     /// The Sprague-Grundy value G(X, Y).
+    #[command(after_help = "Example: games wythoff grundy 3 3")]
     Grundy {
         /// First heap.
         x: u64,
@@ -74,6 +97,7 @@ pub enum WythoffCommand {
         max_cells: u64,
     },
     /// The N x N table of Grundy values; with --svg FILE a picture of it.
+    #[command(after_help = "Example: games wythoff table 5")]
     Table {
         /// Side of the table.
         n: u64,
@@ -90,6 +114,7 @@ pub enum WythoffCommand {
 #[derive(Debug, Subcommand)]
 pub enum NimCommand {
     /// Outcome (P or N) and every winning move of a Nim position.
+    #[command(after_help = "Example: games nim moves 22 5 13 27")]
     Moves {
         /// Heap sizes.
         #[arg(required = true, num_args = 1..)]
@@ -152,6 +177,7 @@ pub enum Method {
 #[derive(Debug, Subcommand)]
 pub enum RotationCommand {
     /// One solution of the puzzle with N slots.
+    #[command(after_help = "Example: games rotation solve 12")]
     Solve {
         /// Number of slots (even, >= 2).
         n: u64,
@@ -170,6 +196,7 @@ pub enum RotationCommand {
         budget: u64,
     },
     /// The number of solutions (sequencings of Z_N).
+    #[command(after_help = "Example: games rotation count 12 --by-white-slot")]
     Count {
         /// Number of slots (even, 2..=64).
         n: u64,
@@ -185,6 +212,7 @@ pub enum RotationCommand {
         allow_long: bool,
     },
     /// Draw a solution move by move as an SVG picture.
+    #[command(after_help = "Example: games rotation draw 8 --svg rotation8.svg")]
     Draw {
         /// Number of slots (even, 2..=64).
         n: u64,
@@ -218,6 +246,7 @@ pub struct GraphArgs {
 #[derive(Debug, Subcommand)]
 pub enum PlayCommand {
     /// Wythoff's game from (X, Y); you move first, type the position you move to: `x y`.
+    #[command(after_help = "Example: games play wythoff 4 5")]
     Wythoff {
         /// First heap.
         x: u64,
@@ -228,6 +257,7 @@ pub enum PlayCommand {
         misere: bool,
     },
     /// Nim; you move first, type `heap amount` (heaps numbered from 1).
+    #[command(after_help = "Example: games play nim 3 4 5")]
     Nim {
         /// Heap sizes.
         #[arg(required = true, num_args = 1..)]
@@ -237,6 +267,7 @@ pub enum PlayCommand {
         misere: bool,
     },
     /// Solve the rotation puzzle with N slots: type a rotation k, `hint`, `undo`.
+    #[command(after_help = "Example: games play rotation 4")]
     Rotation {
         /// Number of slots (even, 2..=64).
         n: u64,

@@ -14,11 +14,8 @@
 //! games rotation solve 12 --method empty
 //! ```
 
-mod cli;
-mod error;
 mod graph;
 mod heaps;
-mod limits;
 mod output;
 mod play;
 mod rotation;
@@ -28,6 +25,10 @@ mod wythoff;
 use std::process::ExitCode;
 
 use clap::Parser;
+// The declaration of the command line, its limits and its error type live in the library
+// target (so that `cargo xtask man` and the tests see the same command); the other modules
+// reach them as `crate::cli`, `crate::limits` and `crate::error`.
+use games_cli::{cli, error, limits};
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
@@ -97,6 +98,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Rotation(args) => rotation::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Play(args) => play::run(args, cli.json),
+        Command::Completions { shell } => Ok(completions(*shell)),
     }
 }
 
@@ -115,9 +117,17 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
+            // clap's first paragraph, joined into one line: a missing argument is listed on the
+            // lines after "the following required arguments were not provided:".
             let rendered = err.render().to_string();
-            let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad usage");
-            let first = first.trim();
+            let paragraph: Vec<&str> = rendered
+                .lines()
+                .skip_while(|l| l.trim().is_empty())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let joined = paragraph.join(" ");
+            let first = if joined.is_empty() { "error: bad usage" } else { joined.as_str() };
             if first.starts_with("error:") {
                 error_line(&format!("{first} (try --help)"));
             } else {
@@ -126,4 +136,14 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The completion script for `shell` (`games completions bash`); with `--json` the object
+/// `{"shell": ..., "script": ...}`.
+fn completions(shell: clap_complete::Shell) -> Output {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut games_cli::command(), "games", &mut script);
+    let script = String::from_utf8_lossy(&script).into_owned();
+    let json = serde_json::json!({ "shell": shell.to_string(), "script": script });
+    Output::new(script, json)
 }
