@@ -13,6 +13,7 @@ use serde_json::json;
 
 use crate::cli::GraphArgs;
 use crate::error::CliError;
+use crate::limits::Budget;
 use crate::output::Output;
 
 /// Largest graph accepted (nodes), checked while reading.
@@ -36,6 +37,14 @@ pub fn parse(path: &str, file: &std::path::Path) -> Result<NamedGraph, CliError>
         .map_err(|e| CliError::Parse { path: path.to_string(), line: e.line, reason: e.kind.to_string() })
 }
 
+/// An upper estimate of the memory the answer takes once the graph is read: per position its
+/// values, outcome, text and JSON lines (measured: about 1.9 KB a position for a star of 10^6
+/// arcs, so 2 KiB), per move its arcs in the analyses, and each name several times over.
+fn answer_bytes(nodes: usize, arcs: usize, names: &[&str]) -> u128 {
+    let name_bytes: u128 = names.iter().map(|n| n.len() as u128).sum();
+    2048 * nodes as u128 + 64 * arcs as u128 + 8 * name_bytes
+}
+
 /// A step limit hit in a search, said in the CLI's terms: what gave up and why it can be slow.
 fn gave_up(what: &str, why: &str, err: GameError) -> CliError {
     match err {
@@ -54,11 +63,15 @@ struct KernelReport {
 }
 
 /// Runs `games graph FILE`.
-pub fn run(args: &GraphArgs) -> Result<Output, CliError> {
+pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
     let path = args.file.display().to_string();
     let named = parse(&path, &args.file)?;
     let g = &named.graph;
     let names: Vec<&str> = named.names().collect();
+    budget.check(
+        || format!("answering for the graph of {path}"),
+        answer_bytes(g.node_count(), g.edge_count(), &names),
+    )?;
     let (acyclic, values, results, report) = match grundy_values(g) {
         Ok(values) => {
             let results = outcomes(g)?;

@@ -96,7 +96,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
         Command::Rotation(args) => rotation::run(args),
-        Command::Graph(args) => graph::run(args),
+        Command::Graph(args) => graph::run(args, &budget),
         Command::Play(args) => play::run(args, cli.json),
         Command::Completions { shell } => Ok(completions(*shell)),
     }

@@ -212,3 +212,13 @@ fn a_slow_generalised_grundy_labelling_stops_at_the_step_limit() {
     let e = refused(&["graph", &f], 60);
     assert!(e.contains("generalised Grundy labelling gave up after 100000000 steps"), "{e}");
 }
+
+#[test]
+fn the_memory_budget_bounds_the_answer_for_a_graph() {
+    // 2000 positions need about 4 MB by the estimate: refused under --memory 1, answered under 64.
+    let file = temp_file("budget.txt", two_cycles(1000).as_bytes());
+    let err = refused(&["--memory", "1", "graph", &file], 20);
+    assert!(err.contains("more than the memory budget"), "{err}");
+    let answer = ok(&["--memory", "64", "graph", &file, "--max-kernels", "1"], 20);
+    assert!(answer.contains("2000 nodes"), "{answer}");
+}
