@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// Everything that makes a subcommand fail. Printed as one line `error: <reason>`, exit code 2.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum CliError {
     /// A value on the command line that is out of range or malformed.
     #[error("{0}")]
