@@ -232,19 +232,31 @@ mod tests {
     fn a_cut_list_never_claims_none_or_only() {
         // Two kernels: {a, c} and {b, c}... as the 2-cycle a <-> b next to the terminal c.
         let f = temp("two.txt", "a b\nb a\nc\n");
-        let out = run(&args(&f, false, 0)).unwrap();
+        let out = run(&args(&f, false, 0), &Budget::from_mib(4096)).unwrap();
         assert!(out.text.ends_with("2 kernels (listing the first 0, --max-kernels 0):"), "{}", out.text);
         assert_eq!(out.json["kernel_count"], "2");
-        let out = run(&args(&f, false, 1)).unwrap();
+        let out = run(&args(&f, false, 1), &Budget::from_mib(4096)).unwrap();
         assert!(out.text.contains("2 kernels (listing the first 1"), "{}", out.text);
-        let out = run(&args(&f, true, 1)).unwrap();
+        let out = run(&args(&f, true, 1), &Budget::from_mib(4096)).unwrap();
         assert!(out.text.contains("// filled black: the first of 2 kernels {a, c}"), "{}", out.text);
-        let out = run(&args(&f, false, 5)).unwrap();
+        let out = run(&args(&f, false, 5), &Budget::from_mib(4096)).unwrap();
         assert!(out.text.ends_with("2 kernels:\n  {a, c}\n  {b, c}"), "{}", out.text);
         let triangle = temp("triangle.txt", "a b\nb c\nc a\n");
-        assert!(run(&args(&triangle, false, 0)).unwrap().text.ends_with("no kernel"));
-        assert!(run(&args(&triangle, true, 0)).unwrap().text.contains("nothing (the graph has no kernel)"));
+        assert!(
+            run(&args(&triangle, false, 0), &Budget::from_mib(4096)).unwrap().text.ends_with("no kernel")
+        );
+        assert!(
+            run(&args(&triangle, true, 0), &Budget::from_mib(4096))
+                .unwrap()
+                .text
+                .contains("nothing (the graph has no kernel)")
+        );
         let one = temp("one.txt", "a b\nb a\nb c\n");
-        assert!(run(&args(&one, true, 0)).unwrap().text.contains("the only kernel {a, c}"));
+        assert!(
+            run(&args(&one, true, 0), &Budget::from_mib(4096))
+                .unwrap()
+                .text
+                .contains("the only kernel {a, c}")
+        );
     }
 }
