@@ -13,6 +13,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
+
+/// How long one example command may run (every README example takes well under a second).
+const EXAMPLE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Blocks of the README and `docs/*.md` marked `console,ignore`: none, every example runs.
 const IGNORED_BLOCKS: usize = 0;
@@ -97,14 +101,17 @@ fn run_markdown(file: &Path) -> (usize, usize, usize, Vec<String>) {
                 content.push('\n');
                 std::fs::write(dir.join(name.trim()), content).expect("the test can write the file shown");
             }
-            let output = Command::new("sh")
+            let mut shell = Command::new("sh");
+            shell
                 .arg("-c")
                 .arg(format!("{{ {}\n}} 2>&1", step.command))
                 .current_dir(&dir)
                 .env("PATH", &path)
-                .env("NO_COLOR", "1")
-                .output()
-                .expect("sh runs");
+                .env("NO_COLOR", "1");
+            // A hanging example fails (killed at the timeout, so its status is a signal) instead
+            // of hanging the test suite.
+            let output =
+                assert_cmd::Command::from_std(shell).timeout(EXAMPLE_TIMEOUT).output().expect("sh runs");
             let actual = String::from_utf8_lossy(&output.stdout);
             let actual: Vec<&str> = actual.lines().collect();
             let wants_error = step.expected.first().is_some_and(|l| l.starts_with("error:"));
