@@ -83,36 +83,10 @@ pub fn grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
     check_side(side)?;
     let width = (3 * side) / 64 + 1;
     let mut values = vec![0u32; side * side];
-    // column[y]: values G(i, y), i < current row; diagonal[d]: values G(i, i + d), i < current row.
-    let mut column = vec![0u64; side * width];
-    let mut diagonal = vec![0u64; side * width];
-    let mut column_mex = vec![0usize; side];
-    let mut diagonal_mex = vec![0usize; side];
-    let mut row = vec![0u64; width];
-    for x in 0..side {
-        row.copy_from_slice(&column[x * width..(x + 1) * width]);
-        let mut row_mex = column_mex[x];
-        for y in x..side {
-            let d = y - x;
-            let col = &column[y * width..(y + 1) * width];
-            let diag = &diagonal[d * width..(d + 1) * width];
-            // Every value below each line's own mex is in the union, so start there.
-            let start = row_mex.max(column_mex[y]).max(diagonal_mex[d]);
-            let mut word_index = start / 64;
-            let value = loop {
-                let union = row[word_index] | col[word_index] | diag[word_index];
-                if union != u64::MAX {
-                    break word_index * 64 + union.trailing_ones() as usize;
-                }
-                word_index += 1;
-            };
-            values[x * side + y] = value as u32;
-            values[y * side + x] = value as u32;
-            insert(&mut row, &mut row_mex, value);
-            insert(&mut column[y * width..(y + 1) * width], &mut column_mex[y], value);
-            insert(&mut diagonal[d * width..(d + 1) * width], &mut diagonal_mex[d], value);
-        }
-    }
+    half_sweep(side, side, width, |x, y, value| {
+        values[x * side + y] = value as u32;
+        values[y * side + x] = value as u32;
+    });
     Ok(GrundyTable { side, values })
 }
 
@@ -260,18 +234,30 @@ pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError>
 
 /// `G(small, large)` by [`grundy_table`]'s method over rows `0..=small`, columns `x..=large`.
 fn rectangle_by_table_method(small: usize, large: usize, width: usize) -> u32 {
-    let lines = large + 1;
-    let mut column = vec![0u64; lines * width];
-    let mut diagonal = vec![0u64; lines * width];
-    let mut column_mex = vec![0usize; lines];
-    let mut diagonal_mex = vec![0usize; lines];
-    let mut row = vec![0u64; width];
     let mut last = 0;
-    for x in 0..=small {
-        // Row x left of the diagonal is column x so far, by symmetry.
+    half_sweep(small + 1, large + 1, width, |_, _, value| last = value);
+    // The last cell computed is (small, large).
+    last as u32
+}
+
+/// The bitset sweep of [`grundy_table`] over the half `x <= y` of rows `0..rows` and columns
+/// `0..columns` (`rows <= columns`), row by row, calling `visit(x, y, G(x, y))` for each cell.
+/// `width` words per bitset must hold every value plus one (values are below `2 rows + columns`).
+///
+/// Row `x`'s values left of the diagonal are, by symmetry, column `x`'s values so far, so the
+/// row bitset starts as a copy of it; every value below each line's own mex is in the union of
+/// the three lines, so the scan for the cell's mex starts at the largest of the three mexes.
+fn half_sweep(rows: usize, columns: usize, width: usize, mut visit: impl FnMut(usize, usize, usize)) {
+    // column[y]: values G(i, y), i < current row; diagonal[d]: values G(i, i + d), i < current row.
+    let mut column = vec![0u64; columns * width];
+    let mut diagonal = vec![0u64; columns * width];
+    let mut column_mex = vec![0usize; columns];
+    let mut diagonal_mex = vec![0usize; columns];
+    let mut row = vec![0u64; width];
+    for x in 0..rows {
         row.copy_from_slice(&column[x * width..(x + 1) * width]);
         let mut row_mex = column_mex[x];
-        for y in x..=large {
+        for y in x..columns {
             let d = y - x;
             let col = &column[y * width..(y + 1) * width];
             let diag = &diagonal[d * width..(d + 1) * width];
@@ -284,14 +270,12 @@ fn rectangle_by_table_method(small: usize, large: usize, width: usize) -> u32 {
                 }
                 word_index += 1;
             };
-            last = value;
+            visit(x, y, value);
             insert(&mut row, &mut row_mex, value);
             insert(&mut column[y * width..(y + 1) * width], &mut column_mex[y], value);
             insert(&mut diagonal[d * width..(d + 1) * width], &mut diagonal_mex[d], value);
         }
     }
-    // The last cell computed is (small, large).
-    last as u32
 }
 
 /// `G(small, large)` keeping the rectangle's values; cheap when `small` is much below `large`.
