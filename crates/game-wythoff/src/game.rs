@@ -30,9 +30,7 @@ impl Game for Wythoff {
     /// Row moves, then column moves, then diagonal moves; `x + y + min(x, y)` options.
     fn moves(&self, &(x, y): &(u64, u64)) -> Vec<(u64, u64)> {
         let diagonal = x.min(y);
-        // Capacity only as a hint: huge coordinates would be refused by explore's node limit.
-        let hint = usize::try_from(x.saturating_add(y).saturating_add(diagonal)).unwrap_or(0).min(1 << 16);
-        let mut out = Vec::with_capacity(hint);
+        let mut out = Vec::new();
         out.extend((0..x).map(|x2| (x2, y)));
         out.extend((0..y).map(|y2| (x, y2)));
         out.extend((1..=diagonal).map(|t| (x - t, y - t)));

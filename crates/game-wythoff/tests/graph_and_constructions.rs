@@ -244,3 +244,17 @@ proptest! {
         }
     }
 }
+
+/// The board's size is checked against the node limit before exploring: side^2 cells, refused
+/// just above the limit and accepted exactly at it.
+#[test]
+fn board_graph_node_limit_is_side_squared() {
+    match board_graph(10, 99) {
+        Err(game_wythoff::WythoffError::TooLarge { cells, limit }) => assert_eq!((cells, limit), (100, 99)),
+        other => panic!("expected TooLarge for a 10x10 board and limit 99, got {other:?}"),
+    }
+    let graph = board_graph(10, 100).expect("a 10x10 board fits a limit of exactly 100");
+    assert_eq!(graph.graph.node_count(), 100);
+    assert!(matches!(board_graph(3, 8), Err(game_wythoff::WythoffError::TooLarge { cells: 9, limit: 8 })));
+    assert_eq!(board_graph(0, 0).expect("the empty board").graph.node_count(), 0);
+}
