@@ -299,6 +299,10 @@ fn shards_add_up_and_progress_is_reported() {
     assert_eq!("3/16".parse::<Shard>().unwrap(), Shard::new(3, 16).unwrap());
     assert!(matches!("16/16".parse::<Shard>(), Err(RotationError::InvalidShard { index: 16, count: 16 })));
     assert!(matches!("x".parse::<Shard>(), Err(RotationError::ShardSyntax { .. })));
+    // The accessors return what was parsed (shard files record both).
+    let shard: Shard = " 3 / 16".parse().unwrap();
+    assert_eq!((shard.index(), shard.count()), (3, 16));
+    assert_eq!((Shard::ALL.index(), Shard::ALL.count()), (0, 1));
 }
 
 #[test]
