@@ -657,3 +657,41 @@ fn meet_in_the_middle_counts_match_the_published_counts() {
         Err(RotationError::MemoryBudget { budget: 1000, .. })
     ));
 }
+
+/// Prefixes of `depth` rotations of the standard puzzle that the search may extend, enumerated by
+/// the definition (distinct nonzero rotations; partial sums distinct, nonzero and not the blue
+/// slot n/2), with the first rotation a divisor of n (the unit symmetry's representatives).
+fn symmetric_prefixes(n: usize, depth: usize) -> usize {
+    fn extend(n: usize, depth: usize, used: &mut Vec<usize>, sums: &mut Vec<usize>) -> usize {
+        if used.len() == depth {
+            return 1;
+        }
+        let last = sums.last().copied().unwrap_or(0);
+        let mut total = 0;
+        for k in 1..n {
+            let s = (last + k) % n;
+            let first_ok = !used.is_empty() || n % k == 0;
+            if first_ok && !used.contains(&k) && s != 0 && s != n / 2 && !sums.contains(&s) {
+                used.push(k);
+                sums.push(s);
+                total += extend(n, depth, used, sums);
+                used.pop();
+                sums.pop();
+            }
+        }
+        total
+    }
+    extend(n, depth, &mut Vec::new(), &mut Vec::new())
+}
+
+/// The search is cut into one task per prefix, at a depth that grows with n (1 up to n = 8, 2 up
+/// to 12, 3 up to 16, 4 up to 20): the task count of a shard is the number of prefixes it takes.
+#[test]
+fn tasks_are_the_prefixes_at_the_default_depth() {
+    for (n, depth, shards) in [(8, 1, 1), (10, 2, 1), (12, 2, 1), (14, 3, 1), (16, 3, 7), (18, 4, 1000)] {
+        let prefixes = symmetric_prefixes(n, depth);
+        let options = CountOptions { shard: Shard::new(0, shards).unwrap(), ..CountOptions::default() };
+        let report = count_solutions(&Puzzle::new(n).unwrap(), &options, None).unwrap();
+        assert_eq!(report.tasks, prefixes.div_ceil(shards), "n = {n}, depth {depth}, shard 0/{shards}");
+    }
+}
