@@ -695,3 +695,17 @@ fn tasks_are_the_prefixes_at_the_default_depth() {
         assert_eq!(report.tasks, prefixes.div_ceil(shards), "n = {n}, depth {depth}, shard 0/{shards}");
     }
 }
+
+/// The counting kernel's masks hold n = 64 (MAX_COUNT_N) and refuse 66: a puzzle of 64 slots
+/// whose blue pin sits on slot 0 is accepted and has no solution (every first move is lost).
+#[test]
+fn counting_accepts_exactly_up_to_max_count_n() {
+    let edge = Puzzle::new(MAX_COUNT_N).unwrap().with_blue_slot(0).unwrap();
+    let report = count_solutions(&edge, &CountOptions::default(), None).unwrap();
+    assert_eq!((report.total, report.tasks), (0, 0));
+    let over = Puzzle::new(MAX_COUNT_N + 2).unwrap().with_blue_slot(0).unwrap();
+    assert!(matches!(
+        count_solutions(&over, &CountOptions::default(), None),
+        Err(RotationError::TooLarge { n: 66, max: 64 })
+    ));
+}
