@@ -709,3 +709,49 @@ fn counting_accepts_exactly_up_to_max_count_n() {
         Err(RotationError::TooLarge { n: 66, max: 64 })
     ));
 }
+
+/// Counts by first rotation of every white-pin puzzle of 8 slots, by playing all 7! orders of
+/// the rotations on the state machine: the kernel's fixed last rotation for a white pin must be
+/// the right one, not its mirror image (which gives the same total, by negation).
+#[test]
+fn white_pin_counts_by_first_rotation_match_the_state_machine() {
+    fn orders(rest: &mut Vec<usize>, prefix: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize])) {
+        if rest.is_empty() {
+            visit(prefix);
+            return;
+        }
+        for i in 0..rest.len() {
+            let k = rest.remove(i);
+            prefix.push(k);
+            orders(rest, prefix, visit);
+            prefix.pop();
+            rest.insert(i, k);
+        }
+    }
+    let n = 8;
+    let mut asymmetric = 0;
+    for white in 0..n {
+        let Ok(puzzle) = Puzzle::new(n).unwrap().with_white_pin(white) else { continue };
+        let mut by_first = vec![0u128; n];
+        orders(&mut (1..n).collect(), &mut Vec::new(), &mut |order| {
+            if puzzle.verify(order).is_ok() {
+                by_first[order[0]] += 1;
+            }
+        });
+        let report = count_solutions(&puzzle, &CountOptions::default(), None).unwrap();
+        assert_eq!(report.by_first, by_first, "white pin on slot {white}");
+        let mirrored: Vec<u128> = (0..n).map(|k| by_first[(n - k) % n]).collect();
+        asymmetric += usize::from(mirrored != by_first);
+    }
+    assert!(asymmetric > 0, "no white slot tells a count from its mirror image");
+}
+
+/// With a prefix depth beyond the search's end, a task is a prefix of n - 3 rotations: the cut
+/// stops where the last checked placement is a popcount (two rotations left, one of them free).
+#[test]
+fn tasks_stop_where_the_last_placements_begin() {
+    let options = CountOptions { prefix_depth: Some(50), ..CountOptions::default() };
+    let report = count_solutions(&Puzzle::new(8).unwrap(), &options, None).unwrap();
+    assert_eq!(report.tasks, symmetric_prefixes(8, 5));
+    assert_eq!(report.total, 24);
+}
