@@ -11,7 +11,9 @@
 //! * the names `ARCHITECTURE.md` puts in backquotes exist: files, functions, types, the fields
 //!   it lists for a struct, packages and xtask subcommands;
 //! * `docs/claims.md` states every claim id that game-verify registers, and no file points a
-//!   reader to the seed digest outside the repository.
+//!   reader to the seed digest outside the repository;
+//! * no doc comment (`///`, `//!`) in `crates/*/src` states a measured time (a number followed by
+//!   a time unit): timings go to `BENCHMARKS.md`, which `cargo xtask bench` regenerates.
 //!
 //! Each rule is a function over plain data, unit-tested below with broken input, so a rule that
 //! can no longer fail is noticed. Drift that is known and owned elsewhere is listed in
@@ -290,6 +292,85 @@ fn struct_fields(sources: &[(String, String)], name: &str) -> BTreeSet<String> {
     BTreeSet::new()
 }
 
+/// The units a measured time is written in. `min` is left out (it is the minimum in formulas),
+/// and a bare `s` counts only after a space, so that plurals such as "the 1s and 2s" pass.
+const TIME_UNITS: &[&str] = &[
+    "ns", "µs", "μs", "us", "ms", "s", "sec", "secs", "second", "seconds", "minute", "minutes", "hour",
+    "hours", "day", "days",
+];
+
+/// The measured times in `text` (byte offset, matched text): a number (`20`, `0.12`, `1,168`)
+/// that does not end a word, followed by a time unit.
+fn measured_times(text: &str) -> Vec<(usize, String)> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (start, c) = chars[i];
+        let after_word = i > 0 && (chars[i - 1].1.is_alphanumeric() || chars[i - 1].1 == '_');
+        if !c.is_ascii_digit() || after_word {
+            i += 1;
+            continue;
+        }
+        // The number: digits, with `.` or `,` between digits.
+        let mut j = i;
+        while j < chars.len()
+            && (chars[j].1.is_ascii_digit()
+                || (matches!(chars[j].1, '.' | ',')
+                    && chars.get(j + 1).is_some_and(|(_, d)| d.is_ascii_digit())))
+        {
+            j += 1;
+        }
+        let mut k = j;
+        while k < chars.len() && matches!(chars[k].1, ' ' | '\u{a0}') {
+            k += 1;
+        }
+        let mut end = k;
+        while end < chars.len() && chars[end].1.is_alphanumeric() {
+            end += 1;
+        }
+        let byte = |n: usize| chars.get(n).map_or(text.len(), |(b, _)| *b);
+        let unit = &text[byte(k)..byte(end)];
+        if TIME_UNITS.contains(&unit) && (unit != "s" || k > j) {
+            found.push((start, text[start..byte(end)].to_string()));
+        }
+        i = j.max(i + 1);
+    }
+    found
+}
+
+/// The measured times in the doc comments of a Rust file, as `path:line: text`. Consecutive doc
+/// lines are read as one text, so a number at the end of a line and its unit on the next count.
+fn doc_comment_times(path: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    // The current block of doc lines: their text joined by spaces, and where each line starts.
+    let mut joined = String::new();
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    let mut flush = |joined: &mut String, starts: &mut Vec<(usize, usize)>| {
+        for (offset, time) in measured_times(joined) {
+            let line = starts.iter().rev().find(|(at, _)| *at <= offset).map_or(0, |(_, line)| *line);
+            found.push(format!(
+                "timing: {path}:{line}: doc comment states `{time}`; put timings in BENCHMARKS.md"
+            ));
+        }
+        joined.clear();
+        starts.clear();
+    };
+    for (number, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match trimmed.strip_prefix("///").or_else(|| trimmed.strip_prefix("//!")) {
+            Some(doc) => {
+                starts.push((joined.len(), number + 1));
+                joined.push_str(doc.trim());
+                joined.push(' ');
+            }
+            None => flush(&mut joined, &mut starts),
+        }
+    }
+    flush(&mut joined, &mut starts);
+    found
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the real workspace.
 
@@ -388,6 +469,9 @@ fn workspace_violations() -> Vec<String> {
     for (path, text) in &sources {
         if !starts_with_module_doc(text) {
             violations.push(format!("module doc: {path} does not start with a `//!` module doc"));
+        }
+        if path.starts_with("crates/") && path.split('/').nth(2) == Some("src") {
+            violations.extend(doc_comment_times(path, text));
         }
     }
     for package in &packages {
@@ -595,4 +679,21 @@ fn references_outside_the_repository_are_found() {
     ];
     let found = outside_references(&documents);
     assert!(found.len() == 1 && found[0].starts_with("outside: a.rs"), "{found:?}");
+}
+
+#[test]
+fn measured_times_in_doc_comments_are_found() {
+    let sample = "//! Measured (release, 2 cores): n = 16 in 0.23 s, n = 20 in 1,168 s (about 19.5\n\
+                  //! minutes); a slot under 20 ms, 11 µs per heap, 3 seconds.\n\
+                  fn f() {} // 5 ms in a plain comment is not rustdoc\n\
+                  /// A heap splits; the 1s and 2s are dropped; O(max * (2 min + max)) words;\n\
+                  /// a u64 s, the W5 ms, 10^6 heaps, see BENCHMARKS.md, about six times faster.\n";
+    let found = doc_comment_times("crates/a/src/lib.rs", sample);
+    let times: Vec<&str> = found.iter().map(|f| f.split('`').nth(1).unwrap_or("")).collect();
+    assert_eq!(times, ["0.23 s", "1,168 s", "19.5 minutes", "20 ms", "11 µs", "3 seconds"], "{found:#?}");
+    assert!(found[2].starts_with("timing: crates/a/src/lib.rs:1: "), "{}", found[2]);
+    assert!(found[3].starts_with("timing: crates/a/src/lib.rs:2: "), "{}", found[3]);
+    assert_eq!(measured_times("took 75s, then 2 h"), vec![]);
+    assert_eq!(measured_times("(2 min + max)"), vec![]);
+    assert_eq!(measured_times("in 4ms"), vec![(3, "4ms".to_string())]);
 }

@@ -6,8 +6,10 @@
 //! * `cargo xtask mutants` — [`mutants`]: mutation testing of the game crates' fast methods.
 //! * `cargo xtask records` — [`records`]: recount the records of long computations (`records/`).
 //! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
+//! * `cargo xtask bench` — [`bench`]: runs the criterion benches and writes `BENCHMARKS.md`.
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
 
+mod bench;
 mod man;
 mod mutants;
 mod new_game;
@@ -46,6 +48,9 @@ enum Task {
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
     },
+    /// Run the criterion benches and write BENCHMARKS.md (per group: median, mean, ratio to the
+    /// group's baseline, and the machine the run had).
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +60,7 @@ fn main() -> ExitCode {
         Task::Records(args) => records::run(&args),
         Task::NewGame { name } => new_game::main(&name),
         Task::Man { out } => man::main(out.as_deref()),
+        Task::Bench(args) => bench::run(&args),
     }
 }
 

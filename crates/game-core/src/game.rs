@@ -124,7 +124,7 @@ impl<P: Clone + Eq + Hash + Debug> GameGraph<P> {
     /// The same graph in compressed sparse row form, with the same node numbers.
     ///
     /// Analyses on a `Csr` walk contiguous successor arrays instead of petgraph's linked edge
-    /// lists: the Grundy benchmark runs about six times faster on it (see the crate doc). Worth
+    /// lists: the Grundy benchmark runs faster on it (ratios in BENCHMARKS.md). Worth
     /// it when a large graph is analysed more than once or is very large. O(V + E log d), d the
     /// largest out-degree.
     ///

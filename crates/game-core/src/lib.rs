@@ -24,8 +24,9 @@
 //!
 //! Speed: [`grundy_values`] makes one pass over the arcs when options have smaller indices.
 //! On a `DiGraph` it runs as fast as petgraph can walk the successor lists (linked lists of
-//! 16-byte edges); a `petgraph::csr::Csr` of the same graph is about six times faster to
-//! analyse, close to a hand-written `Vec<Vec<u32>>` loop (see `benches/grundy.rs`).
+//! 16-byte edges); a `petgraph::csr::Csr` of the same graph, with contiguous successor arrays,
+//! is faster to analyse, close to a hand-written `Vec<Vec<u32>>` loop (`benches/grundy.rs`; the
+//! measured ratios are in BENCHMARKS.md at the repository root).
 //!
 //! # Example: a subtraction game in a few lines
 //!

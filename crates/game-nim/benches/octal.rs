@@ -2,11 +2,12 @@
 //! beside the plain O(n^2) definition in the same run (at n = 20 000: it is quadratic, 10^6
 //! would take minutes).
 //!
-//! Three methods per game: `plain` (every split, O(n^2)), `sparse` (the rare/common method
-//! alone) and `grundy_values` (sparse plus the Guy-Smith periodicity shortcut).
+//! Three methods per game: `baseline plain` (every split, O(n^2): each group's baseline),
+//! `sparse` (the rare/common method alone) and `grundy_values` (sparse plus the Guy-Smith
+//! periodicity shortcut).
 //!
-//! Run: `cargo bench -p game-nim --bench octal -- --warm-up-time 1 --measurement-time 3`.
-//! Compare the per-element throughputs criterion prints (elements = heap sizes computed).
+//! Run: `cargo xtask bench --bench octal` (ratios to the baseline per element, elements = heap
+//! sizes computed), or `cargo bench -p game-nim --bench octal`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_nim::OctalGame;
@@ -21,7 +22,7 @@ fn octal(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("octal {code}"));
         group.sample_size(10);
         group.throughput(Throughput::Elements(PLAIN_N as u64 + 1));
-        group.bench_function(format!("plain to {PLAIN_N}"), |b| {
+        group.bench_function(format!("baseline plain to {PLAIN_N}"), |b| {
             b.iter(|| black_box(game.grundy_values_plain(black_box(PLAIN_N)).expect("in range")))
         });
         group.bench_function(format!("sparse to {PLAIN_N}"), |b| {

@@ -221,11 +221,9 @@ impl OctalGame {
     /// Kayles (period 34 from 53) are proven at 256, so 10^6 values cost little more than the
     /// copy. [`Self::grundy_values_sparse`] is the method without the shortcut.
     ///
-    /// Measured (bench `octal`, release, one core), heaps 0..=10^6: Kayles 1.9 ms (the sparse
-    /// method alone: 49 ms; the plain O(n^2) method needs 139 ms already for 2 * 10^4 heaps);
-    /// Dawson's Kayles 1.6 ms (the sparse method alone is quadratic for it: its rare heaps grow
-    /// linearly); 0.6, with no known period, 11.7 s, about 11 µs per heap, against about 190 s
-    /// extrapolated for the plain method (76 ms for 2 * 10^4 heaps).
+    /// For Dawson's Kayles the sparse method alone is quadratic (its rare heaps grow linearly);
+    /// 0.6, with no known period, costs what the sparse method costs. Measured against the plain
+    /// O(n^2) method (bench `octal`, heaps 0..=10^6): see BENCHMARKS.md.
     ///
     /// # Errors
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.

@@ -55,7 +55,7 @@
 //! Every start angle except `a = 0` (the blue pins aligned: no pin can ever move). Computed, not
 //! assumed: [`count_by_start_angle`] gives a positive count for every `a != 0` for every even
 //! n <= 16, and [`find_solution`] solves every angle `a != 0` for every even n up to 200
-//! (example `start_angles`; slowest 0.18 s). Beyond n = 40 it uses a sequencing `k` starting with
+//! (example `start_angles`). Beyond n = 40 it uses a sequencing `k` starting with
 //! `n - a`: then `k_2, ..., k_{n-1}, k_1` empties every disc slot but `-k_1 = a`. `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
 //! direct count and brute force, and solves every angle up to n = 200, each solution checked by
 //! the rule (distinct emptied slots, none of them `a`) and on the state machine. For n = 12 the
@@ -111,8 +111,8 @@
 //! is used for the white-pin counts (solutions ending with l = solutions starting with l), not
 //! to cut the search.
 //!
-//! Measured (release, 2 cores): n = 16 in 0.23 s, n = 18 in 15.2 s (x66), n = 20 in 1168 s
-//! (x77, about 19.5 minutes), so n = 22 would take about a day on 2 cores.
+//! The work grows about seventy-fold per step of 2 in n (from n = 16 to n = 20; the run times
+//! are in `records/rotation-counts.json`), so n = 22 is out of reach of this counter alone.
 //! Plan for n >= 22: (1) meet in the middle: enumerate prefixes and suffixes of
 //! half length (a suffix, read backwards, is a prefix of the reversed solution starting from
 //! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the

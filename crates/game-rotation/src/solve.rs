@@ -359,10 +359,9 @@ const MAX_WALK_MOVES: u64 = 20_000;
 /// Deterministic for a given `seed`; the white pin's slot is reserved for the last constrained
 /// step.
 ///
-/// Measured (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
-/// slowest slot in 0.12 s (n = 116), under 20 ms a slot at n = 200 (example `search_all_white`);
-/// every start angle `a != 0` of every even n from 4 to 200, the slowest in 0.18 s (n = 116),
-/// 31 ms at n = 200 (example `start_angles`). The backtracking alone, before the terrace walk,
+/// Checked (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
+/// hardest at n = 116 (example `search_all_white`), and every start angle `a != 0` of every
+/// even n from 4 to 200 (example `start_angles`). The backtracking alone, before the terrace walk,
 /// gave up at n = 100 on 13 of 99 white slots and at n = 200 on most slots whose `n/2 - w` is
 /// not a unit: by reversal a prescribed last rotation is as hard as a search from scratch,
 /// which grows about tenfold per 20 slots.

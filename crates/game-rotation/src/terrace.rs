@@ -266,9 +266,9 @@ pub fn symmetric_sequencing(m: usize, terrace: &[usize], first: usize) -> Option
 /// [`terrace_walk`] and [`symmetric_sequencing`], then a unit multiple maps the last rotation
 /// `-x` onto `last` (both have the same gcd with n). Deterministic for a given `seed`.
 ///
-/// Measured (release, seed 1): every white slot of every even n from 14 to 200 is solved, the
-/// slowest in 0.12 s (n = 116, slot 29: gcd(l, n) = n/4), under 20 ms a slot at n = 200, and
-/// every 22nd n up to 400 in at most 0.4 s a slot (example `search_all_white`).
+/// Checked (release, seed 1, example `search_all_white`): every white slot of every even n from
+/// 14 to 200 is solved, the hardest being n = 116, slot 29 (gcd(l, n) = n/4), and every slot of
+/// every 22nd n up to 400.
 ///
 /// # Errors
 /// [`RotationError::TooSmall`] / [`RotationError::OddSize`] for a bad n;

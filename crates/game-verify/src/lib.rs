@@ -83,9 +83,9 @@ pub use tally::Tally;
 /// How far a check goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Scale {
-    /// Small bounds, for `cargo test` (seconds for the whole registry).
+    /// Small bounds, for `cargo test`.
     Quick,
-    /// The full bounds of `cargo xtask verify` (under 2 minutes for the whole registry, on 2 cores).
+    /// The full bounds of `cargo xtask verify`.
     Full,
 }
 

@@ -1,8 +1,8 @@
 //! (a) `is_p_position` on random u64 pairs beside the (wrong) f64 formula;
 //! (b) the Grundy table with bitsets beside the naive O(N^3) mex scan.
 //!
-//! Run with short settings, e.g.
-//! `cargo bench -p game-wythoff --bench wythoff -- --warm-up-time 1 --measurement-time 3`.
+//! Each group's baseline is the benchmark named `baseline_...`. Results: `cargo xtask bench --bench
+//! wythoff` (a page like BENCHMARKS.md), or `cargo bench -p game-wythoff --bench wythoff`.
 
 use std::hint::black_box;
 
@@ -51,7 +51,7 @@ fn bench_is_p_position(c: &mut Criterion) {
     group.bench_function("exact_u64", |b| {
         b.iter(|| black_box(&pairs).iter().filter(|&&(x, y)| is_p_position(x, y)).count())
     });
-    group.bench_function("f64_baseline", |b| {
+    group.bench_function("baseline_f64", |b| {
         b.iter(|| black_box(&pairs).iter().filter(|&&(x, y)| is_p_position_f64(x, y)).count())
     });
     group.finish();
@@ -68,7 +68,7 @@ fn bench_grundy(c: &mut Criterion) {
     }
     // The O(N^3) scan is far too slow at 2048/4096; compare per cell at equal N = 512.
     group.throughput(Throughput::Elements(512 * 512));
-    group.bench_with_input(BenchmarkId::new("naive_mex_scan", 512), &512usize, |b, &side| {
+    group.bench_with_input(BenchmarkId::new("baseline_naive_mex_scan", 512), &512usize, |b, &side| {
         b.iter(|| naive_grundy_table(black_box(side)).expect("side within limit"))
     });
     group.finish();
