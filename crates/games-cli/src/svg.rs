@@ -203,8 +203,9 @@ const PLOT_RIGHT: f64 = 36.0;
 const PLOT_BOTTOM: f64 = 52.0;
 
 /// An upper bound on the bytes of any [`value_plot`]: at most [`PLOT_WIDTH`] points or bins of
-/// under 160 bytes each, plus the frame, ticks and labels (under 8 KB). Checked against the
-/// memory budget before drawing and asserted on the largest plots by the tests.
+/// at most 160 bytes each (with 10-digit heaps and values), plus the frame, ticks and labels
+/// (under 8 KiB). Checked against the memory budget before drawing; the unit tests draw the
+/// largest plots against it.
 pub const VALUE_PLOT_MAX_BYTES: u128 = PLOT_WIDTH as u128 * 160 + 8192;
 
 /// What [`value_plot`] draws.
@@ -386,8 +387,9 @@ pub fn value_plot(plot: &ValuePlot) -> String {
         top + PLOT_HEIGHT / 2.0
     );
 
-    // The values.
+    // The values, in one group that holds their colour (written once, not per element).
     if binned {
+        out.push_str("<g class=\"bins\" fill=\"#1f4e99\" fill-opacity=\"0.8\">\n");
         for column in 0..PLOT_WIDTH {
             // Heaps n with floor(n * PLOT_WIDTH / len) == column (exact integer arithmetic; every
             // column holds at least one heap since len > PLOT_WIDTH).
@@ -399,22 +401,58 @@ pub fn value_plot(plot: &ValuePlot) -> String {
             let (y_high, y_low) = (y_of(high) - 0.75, y_of(low) + 0.75);
             let _ = writeln!(
                 out,
-                r##"<rect class="bin" x="{:.0}" y="{y_high:.2}" width="1" height="{:.2}" fill="#1f4e99" fill-opacity="0.8" data-from="{from}" data-to="{to}" data-min="{low}" data-max="{high}"/>"##,
+                r##"<rect class="bin" x="{:.0}" y="{y_high:.2}" width="1" height="{:.2}" data-from="{from}" data-to="{to}" data-min="{low}" data-max="{high}"/>"##,
                 left + column as f64,
                 y_low - y_high
             );
         }
     } else {
+        out.push_str("<g class=\"points\" fill=\"#1f4e99\">\n");
         let radius = (slot * 0.5).clamp(1.6, 4.0);
         for (heap, &value) in values.iter().enumerate() {
             let _ = writeln!(
                 out,
-                r##"<circle class="point" cx="{:.2}" cy="{:.2}" r="{radius:.1}" fill="#1f4e99"><title>g({heap}) = {value}</title></circle>"##,
+                r##"<circle class="point" cx="{:.2}" cy="{:.2}" r="{radius:.1}"><title>g({heap}) = {value}</title></circle>"##,
                 x_mid(heap as u64),
                 y_of(u64::from(value))
             );
         }
     }
-    out.push_str("</svg>\n");
+    out.push_str("</g>\n</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest plots stay within [`VALUE_PLOT_MAX_BYTES`]: every element at its longest
+    /// (values near `u32::MAX`, a period proven, as many heaps as points or as bins allow).
+    #[test]
+    fn plots_stay_within_their_byte_bound() {
+        for len in [2, 799, 800, 801, 1_000_001] {
+            let values: Vec<u32> = (0..len).map(|n| u32::MAX - (n as u32 % 1000) * 4_000_000).collect();
+            for periodicity in [None, Some(Periodicity { preperiod: len / 3, period: len / 3 })] {
+                let plot = ValuePlot {
+                    game: "octal game 0.123456701234567012345670123456701234567",
+                    quantity: "misère Grundy values g⁻(n)",
+                    values: &values,
+                    periodicity,
+                    proof: "the window argument",
+                };
+                let bytes = value_plot(&plot).len() as u128;
+                assert!(bytes <= VALUE_PLOT_MAX_BYTES, "{len} heaps: {bytes} bytes");
+            }
+        }
+    }
+
+    #[test]
+    fn tick_steps_are_one_two_five_times_a_power_of_ten() {
+        assert_eq!(tick_step(1, 8), 1);
+        assert_eq!(tick_step(8, 8), 1);
+        assert_eq!(tick_step(9, 8), 2);
+        assert_eq!(tick_step(23, 8), 5);
+        assert_eq!(tick_step(1_000_000, 10), 100_000);
+        assert_eq!(tick_step(u64::MAX, 10), 2_000_000_000_000_000_000);
+    }
 }
