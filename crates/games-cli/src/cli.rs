@@ -39,10 +39,11 @@ pub enum Command {
     #[command(subcommand)]
     #[command(after_help = "Example: games nim moves 22 5 13 27")]
     Nim(NimCommand),
-    /// A subtraction game: its proven period, or a position of several heaps.
+    /// A subtraction game: its proven period, one-heap values (and their plot), or a position
+    /// of several heaps.
     #[command(after_help = "Example: games subtraction 1,3,4 --period")]
     Subtraction(SubtractionArgs),
-    /// An octal game (e.g. Kayles 0.77): Grundy values or the proven period.
+    /// An octal game (e.g. Kayles 0.77): Grundy values (and their plot) or the proven period.
     #[command(after_help = "Example: games octal 0.77 --values 15")]
     Octal(OctalArgs),
     /// The rotation puzzle of seed 001: solve, count, draw.
@@ -125,7 +126,7 @@ pub enum NimCommand {
     },
 }
 
-/// `games subtraction SET (--period | --heaps H...)`
+/// `games subtraction SET (--period | --values N [--svg FILE] | --heaps H...)`
 #[derive(Debug, Args)]
 pub struct SubtractionArgs {
     /// The amounts a move may take, comma-separated, e.g. 1,3,5.
@@ -136,6 +137,14 @@ pub struct SubtractionArgs {
     /// Print the exact, proven pre-period and period of the one-heap values.
     #[arg(long, conflicts_with = "heaps")]
     pub period: bool,
+    /// Print the one-heap Grundy values of heaps 0..=N (N at most 1 000 000).
+    #[arg(long, value_name = "N", conflicts_with_all = ["period", "heaps"])]
+    pub values: Option<u64>,
+    /// With --values N: write a plot of g(n) against n to FILE (SVG), the pre-period and period
+    /// marked when they are proven from these values, e.g.
+    /// `games subtraction 1,2 --values 30 --svg sub12.svg`.
+    #[arg(long, value_name = "FILE", requires = "values")]
+    pub svg: Option<PathBuf>,
     /// Analyse a position of several heaps: value, outcome, winning moves.
     #[arg(long, num_args = 1.., value_name = "H")]
     pub heaps: Option<Vec<u64>>,
@@ -144,14 +153,19 @@ pub struct SubtractionArgs {
     pub max: u64,
 }
 
-/// `games octal CODE (--values N | --period [--max N])`
+/// `games octal CODE (--values N [--svg FILE] | --period [--max N])`
 #[derive(Debug, Args)]
 pub struct OctalArgs {
     /// The octal code, e.g. 0.77 (Kayles) or 0.07 (Dawson's Kayles).
     pub code: String,
-    /// Print the Grundy values of heaps 0..=N.
+    /// Print the Grundy values of heaps 0..=N (N at most 1 000 000).
     #[arg(long, value_name = "N", conflicts_with = "period")]
     pub values: Option<u64>,
+    /// With --values N: write a plot of g(n) against n to FILE (SVG), the pre-period and period
+    /// marked when they are proven from these values, e.g.
+    /// `games octal 0.77 --values 200 --svg kayles.svg`.
+    #[arg(long, value_name = "FILE", requires = "values")]
+    pub svg: Option<PathBuf>,
     /// Print the exact period proven by the Guy-Smith theorem.
     #[arg(long)]
     pub period: bool,

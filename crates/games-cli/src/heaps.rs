@@ -1,10 +1,12 @@
 //! `games nim`, `games subtraction`, `games octal`: heap games through game-nim.
 
 use std::fmt::Write;
+use std::path::Path;
 
 use game_core::{Outcome, explore, misere_outcomes};
 use game_nim::{
-    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, nim_sum, outcome, winning_moves,
+    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, guy_smith_periodicity, nim_sum, outcome,
+    winning_moves,
 };
 use serde_json::{Value, json};
 
@@ -12,12 +14,14 @@ use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
 use crate::error::{CliError, to_usize};
 use crate::limits::{Budget, GRAPH_STEPS, OCTAL_STEPS, SUBTRACTION_STEPS, check_steps};
 use crate::output::Output;
+use crate::svg;
 
 /// Positions of several heaps in misère subtraction games are decided on the explicit graph,
 /// which may have at most this many positions.
 pub const MISERE_NODE_LIMIT: usize = 2_000_000;
 
-/// Largest N accepted by `games octal CODE --values N` (the values are all printed).
+/// Largest N accepted by `games octal CODE --values N` and `games subtraction SET --values N`
+/// (the values are all printed).
 pub const MAX_OCTAL_VALUES: u64 = 1_000_000;
 
 /// The rule from the `--misere` flag.
@@ -103,8 +107,11 @@ pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output
     if let Some(heaps) = &args.heaps {
         return subtraction_heaps(&set, heaps, args.misere, args.max, budget);
     }
+    if let Some(n) = args.values {
+        return subtraction_values(&set, n, args.misere, args.svg.as_deref(), budget);
+    }
     if !args.period {
-        return Err(CliError::bad("say what to compute: --period or --heaps H1 H2 ..."));
+        return Err(CliError::bad("say what to compute: --period, --values N or --heaps H1 H2 ..."));
     }
     let analysis = set.analyse_within(args.max, args.misere, &budget.nim_limits(SUBTRACTION_STEPS))?;
     let p = analysis.periodicity;
@@ -127,6 +134,93 @@ pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output
             "period": p.period,
             "values": analysis.values,
         }),
+    ))
+}
+
+/// Refuses `--values n` above [`MAX_OCTAL_VALUES`], and `n = 0` with `--svg` (a plot needs two
+/// heaps).
+fn check_values_request(n: u64, svg_path: Option<&Path>) -> Result<usize, CliError> {
+    if n > MAX_OCTAL_VALUES {
+        return Err(CliError::bad(format!("--values {n} is too many: at most {MAX_OCTAL_VALUES}")));
+    }
+    if n == 0 && svg_path.is_some() {
+        return Err(CliError::bad("--values 0 with --svg: a plot needs at least heaps 0 and 1 (N >= 1)"));
+    }
+    to_usize(n, "heap")
+}
+
+/// `games subtraction SET --values N [--svg FILE]`: the one-heap values of heaps `0..=n` from
+/// game-nim's [`SubtractionSet::grundy_sequence`] (or its misère counterpart), memory and work
+/// checked first; with a plot, the period proven from these values by game-nim's window
+/// argument ([`SubtractionSet::analyse_within`] searching up to heap `n`).
+fn subtraction_values(
+    set: &SubtractionSet,
+    n: u64,
+    misere: bool,
+    svg_path: Option<&Path>,
+    budget: &Budget,
+) -> Result<Output, CliError> {
+    check_values_request(n, svg_path)?;
+    let what = || format!("the values of subtraction set {:?} up to heap {n}", set.amounts());
+    // The table (4 bytes a heap) and the mex marks (one word an amount, plus two).
+    let bytes = (u128::from(n) + 1) * 4 + (set.amounts().len() as u128 + 2) * 8;
+    budget.check(what, bytes)?;
+    let steps = (u128::from(n) + 1) * (set.amounts().len() as u128 + 1);
+    check_steps(what, steps, SUBTRACTION_STEPS)?;
+    let values = if misere { set.misere_grundy_sequence(n)? } else { set.grundy_sequence(n)? };
+    let rule_name = if misere { "misère" } else { "normal" };
+    let quantity = if misere { "misère Grundy values (0 = P)" } else { "Grundy values" };
+    let game = format!("subtraction set {:?}, {rule_name} play", set.amounts());
+    let mut json = json!({ "set": set.amounts(), "misere": misere, "values": &values });
+    let text = match svg_path {
+        None => {
+            let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+            format!("{game}: {quantity} of heaps 0..={n}: {}", shown.join(" "))
+        }
+        Some(path) => {
+            let periodicity = match set.analyse_within(n, misere, &budget.nim_limits(SUBTRACTION_STEPS)) {
+                Ok(analysis) => Some(analysis.periodicity),
+                Err(game_nim::NimError::PeriodNotFound { .. }) => None,
+                Err(other) => return Err(other.into()),
+            };
+            let plot = svg::ValuePlot {
+                game: &game,
+                quantity: if misere { "misère Grundy values g⁻(n)" } else { "Grundy values g(n)" },
+                values: &values,
+                periodicity,
+                proof: "the window argument",
+            };
+            write_plot(path, &plot, budget, &mut json)?
+        }
+    };
+    Ok(Output::new(text, json))
+}
+
+/// Draws `plot` to `path` (overwriting it, as every `--svg` does) and returns the line that
+/// says so; adds `svg`, `preperiod` and `period` (`null` when not proven) to `json`.
+fn write_plot(
+    path: &Path,
+    plot: &svg::ValuePlot,
+    budget: &Budget,
+    json: &mut Value,
+) -> Result<String, CliError> {
+    budget.check(|| "the SVG plot".to_string(), svg::VALUE_PLOT_MAX_BYTES)?;
+    let picture = svg::value_plot(plot);
+    std::fs::write(path, picture)
+        .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
+    let last = plot.values.len().saturating_sub(1);
+    let max = plot.values.iter().copied().max().unwrap_or(0);
+    let period = match plot.periodicity {
+        Some(p) => format!("pre-period {} and period {} marked (proven)", p.preperiod, p.period),
+        None => format!("no period proven within heaps 0..={last}"),
+    };
+    json["svg"] = json!(path.display().to_string());
+    json["preperiod"] = json!(plot.periodicity.map(|p| p.preperiod));
+    json["period"] = json!(plot.periodicity.map(|p| p.period));
+    Ok(format!(
+        "wrote {}: plot of {}, heaps 0..={last}, values 0..={max}, {period}",
+        path.display(),
+        plot.game
     ))
 }
 
@@ -224,13 +318,28 @@ fn misere_subtraction_heaps(
 pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalGame = args.code.parse()?;
     if let Some(n) = args.values {
-        if n > MAX_OCTAL_VALUES {
-            return Err(CliError::bad(format!("--values {n} is too many: at most {MAX_OCTAL_VALUES}")));
-        }
-        let values = game.grundy_values_within(to_usize(n, "heap")?, &budget.nim_limits(OCTAL_STEPS))?;
-        let shown: Vec<String> = values.iter().map(u32::to_string).collect();
-        let text = format!("octal game {game}: g(0..={n}) = {}", shown.join(" "));
-        return Ok(Output::new(text, json!({ "code": game.to_string(), "values": values })));
+        let up_to = check_values_request(n, args.svg.as_deref())?;
+        let values = game.grundy_values_within(up_to, &budget.nim_limits(OCTAL_STEPS))?;
+        let mut json = json!({ "code": game.to_string(), "values": &values });
+        let text = match &args.svg {
+            None => {
+                let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+                format!("octal game {game}: g(0..={n}) = {}", shown.join(" "))
+            }
+            Some(path) => {
+                let title = format!("octal game {game}");
+                let plot = svg::ValuePlot {
+                    game: &title,
+                    quantity: "Grundy values g(n)",
+                    values: &values,
+                    // Proven from these values alone (heaps 0..=n), by game-nim's theorem check.
+                    periodicity: guy_smith_periodicity(&values, game.max_take()),
+                    proof: "Guy-Smith",
+                };
+                write_plot(path, &plot, budget, &mut json)?
+            }
+        };
+        return Ok(Output::new(text, json));
     }
     if !args.period {
         return Err(CliError::bad("say what to compute: --values N or --period [--max N]"));
