@@ -755,3 +755,17 @@ fn tasks_stop_where_the_last_placements_begin() {
     assert_eq!(report.tasks, symmetric_prefixes(8, 5));
     assert_eq!(report.total, 24);
 }
+
+/// Progress counts finished tasks: 1, 2, ... up to the shard's task count, each out of it.
+#[test]
+fn progress_counts_every_task_once() {
+    let seen = std::sync::Mutex::new(Vec::new());
+    let record = |p: Progress| seen.lock().unwrap().push(p);
+    let options = CountOptions { parallel: false, ..CountOptions::default() };
+    let report = count_solutions(&Puzzle::new(12).unwrap(), &options, Some(&record)).unwrap();
+    assert_eq!(report.total, 3856);
+    let expected: Vec<Progress> =
+        (1..=report.tasks).map(|done| Progress { done, total: report.tasks }).collect();
+    assert!(report.tasks > 1);
+    assert_eq!(*seen.lock().unwrap(), expected);
+}
