@@ -128,6 +128,7 @@ mod count;
 mod error;
 mod meet;
 mod puzzle;
+mod shard_file;
 mod solve;
 mod terrace;
 
@@ -140,6 +141,11 @@ pub use count::{
 pub use error::RotationError;
 pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
+pub use shard_file::{
+    LIBRARY_VERSION, MAX_PREFIX_DEPTH, MAX_SHARD_COUNT, MAX_SHARD_FILE_BYTES, MergedCount, RunInfo,
+    SHARD_FILE_FORMAT, SHARD_METHOD, ShardFileError, ShardRecord, WriteOutcome, by_white_slot_from_first,
+    default_prefix_depth, merge_shards, parse_shard_file, read_shard_file,
+};
 pub use solve::{
     Solutions, backtracking_search, check_emptying_range, construct_solution, emptying, emptying_position,
     emptying_step, filling, find_solution, is_sequencing, partial_sums, permuting, solutions, solve,
