@@ -27,6 +27,9 @@
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
 //!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
 //!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
+//! * Counting on many machines: [`ShardRecord`] is one shard's result file (written atomically,
+//!   resumable), [`merge_shards`] adds the shards of one count exactly and refuses mixed,
+//!   duplicate or missing ones.
 //!
 //! # Example
 //!
@@ -118,7 +121,8 @@
 //! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the
 //! number of distinct half-states, so store them sorted on disk per first-rotation class;
 //! (2) run the shards (`count_solutions` with [`Shard`]) as independent batch jobs, each writing
-//! its partial [`CountReport`], and add the reports; (3) use the full group (units and reversal)
+//! its [`ShardRecord`], and add them with [`merge_shards`] (done: `games rotation count --out`,
+//! `games rotation merge`); (3) use the full group (units and reversal)
 //! to pick a canonical first/last rotation pair, for about 2x more.
 #![deny(missing_docs)]
 

@@ -534,8 +534,8 @@ fn add_into(sum: &mut [u128], part: &[u128], what: &'static str) -> Result<(), S
 
 /// Adds the shards of one count exactly. `files` pairs each record with the name of its file
 /// (for messages). Refuses records that differ in format, n, method, version, shard count or
-/// prefix depth, a shard given twice, and missing shards (naming the first
-/// [`MISSING_LISTED`](self) of them); checks that each class split adds up to the total.
+/// prefix depth, a shard given twice, and missing shards (naming the first 20 of them); checks
+/// that each class split adds up to the total.
 ///
 /// # Errors
 /// [`ShardFileError::NoFiles`], [`ShardFileError::Mixed`], [`ShardFileError::Duplicate`],

@@ -92,6 +92,12 @@ fn merged_shards_give_the_published_counts() {
         assert_eq!(decimal(&merged["total"]), published(n), "n = {n}, K = {k}");
         assert_eq!(merged["shards"], k);
         assert_eq!(merged["n"], n);
+        // The unsharded count of the same program agrees, class by class.
+        let whole: Value =
+            serde_json::from_str(&ok_in(&dir, &["--json", "rotation", "count", &n.to_string()])).unwrap();
+        assert_eq!(merged["total"], whole["total"]);
+        assert_eq!(merged["by_first"], whole["by_first"]);
+        assert_eq!(merged["tasks"], whole["tasks"]);
         // The class splits add up to the published total too.
         for class in ["by_first", "by_white_slot"] {
             let counts = merged[class].as_array().expect("a list");
