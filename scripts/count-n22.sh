@@ -7,12 +7,14 @@
 # records/rotation-22/, JOBS at a time (default: the number of cores), each with one thread at
 # `nice -n 19` through GNU parallel. Every shard writes records/rotation-22/shard-I-of-K.json
 # atomically, so the script can be stopped (Ctrl-C) and run again at any time: finished shards
-# are kept and skipped. When every shard is there it merges them.
+# are kept and skipped. When every shard is there it merges them (into merged.json there).
 #
 # K and the prefix depth are fixed here so that runs on different days and machines add up; do
 # not change them once shard files exist (`games rotation merge` refuses mixed ones).
-# K = 256 at prefix depth 5: a shard takes about 10 minutes on one core (measured and projected
-# (release build); see the lead's report for the projection.
+# K = 256 at prefix depth 5 (about 430 tasks a shard): shard 0/256 took 368 s of CPU on one
+# thread (release build, 2026-11-23), so all 256 need about 26 CPU hours, 13 hours on 2 idle
+# cores. At depth 5, n = 20 took 38 s of CPU a shard of 64 (2 430 s in all): n = 22 costs about
+# 39 times n = 20.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,4 +49,6 @@ done_count=$(find "$out" -name "shard-*-of-$shards.json" | wc -l)
 echo "n = $n: $done_count of $shards shards done"
 if [ "$done_count" -eq "$shards" ]; then
     "$games" rotation merge "$out"/shard-*-of-"$shards".json
+    "$games" --json rotation merge "$out"/shard-*-of-"$shards".json >"$out/merged.json"
+    echo "the merged count is in $out/merged.json"
 fi

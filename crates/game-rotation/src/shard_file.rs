@@ -426,11 +426,16 @@ impl ShardRecord {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let mut temp = tempfile::Builder::new()
-            .prefix(".shard-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(write_error)?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".shard-").suffix(".tmp");
+        // A temporary file is private (0600); a result file is read by whoever merges, so it
+        // gets the mode of an ordinary new file (0666 less the umask).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let mut temp = builder.tempfile_in(dir).map_err(write_error)?;
         temp.write_all(self.to_json().as_bytes()).map_err(write_error)?;
         temp.as_file().sync_all().map_err(write_error)?;
         match temp.persist_noclobber(path) {
@@ -876,6 +881,16 @@ mod tests {
         let record = shard_record(12, 0, 2, 2);
         assert_eq!(record.write_new(&path).unwrap(), WriteOutcome::Written);
         assert_eq!(read_shard_file(&path).unwrap(), record);
+        // The file has the mode of any new file there, not the temporary file's 0600.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let ordinary = dir.path().join("ordinary");
+            std::fs::write(&ordinary, b"").unwrap();
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode();
+            assert_eq!(mode(&path), mode(&ordinary));
+            std::fs::remove_file(&ordinary).unwrap();
+        }
         // A second run of the same shard finds the file and leaves it alone.
         let again = ShardRecord { wall_seconds: 9.0, ..record.clone() };
         assert_eq!(again.write_new(&path).unwrap(), WriteOutcome::AlreadyPresent(Box::new(record.clone())));
