@@ -478,10 +478,17 @@ pub fn parse_shard_file(path: &Path, text: &str) -> Result<ShardRecord, ShardFil
 /// Reads and checks one shard file (at most [`MAX_SHARD_FILE_BYTES`]).
 ///
 /// # Errors
-/// [`ShardFileError::Read`] if it cannot be read, [`ShardFileError::Malformed`] if it is too
-/// large, not UTF-8 or not a valid shard file.
+/// [`ShardFileError::Read`] if it cannot be read, [`ShardFileError::Malformed`] if it is not a
+/// regular file (a directory, a FIFO, a device), too large, not UTF-8 or not a valid shard file.
 pub fn read_shard_file(path: &Path) -> Result<ShardRecord, ShardFileError> {
     let shown = || path.display().to_string();
+    // Opening a FIFO or a device could block or never end: only regular files are read.
+    let metadata =
+        std::fs::metadata(path).map_err(|source| ShardFileError::Read { path: shown(), source })?;
+    if !metadata.is_file() {
+        let kind = if metadata.is_dir() { "a directory" } else { "not a regular file" };
+        return Err(ShardFileError::Malformed { path: shown(), reason: kind.into() });
+    }
     let file = std::fs::File::open(path).map_err(|source| ShardFileError::Read { path: shown(), source })?;
     let mut bytes = Vec::new();
     file.take(MAX_SHARD_FILE_BYTES + 1)
@@ -914,7 +921,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("none.json");
         assert!(matches!(read_shard_file(&missing), Err(ShardFileError::Read { .. })));
-        assert!(matches!(read_shard_file(dir.path()), Err(ShardFileError::Read { .. })));
+        assert_eq!(
+            read_shard_file(dir.path()).unwrap_err().to_string(),
+            format!("{}: not a valid shard file: a directory", dir.path().display())
+        );
+        #[cfg(unix)]
+        assert!(
+            read_shard_file(Path::new("/dev/null")).unwrap_err().to_string().contains("not a regular file")
+        );
         let big = dir.path().join("big.json");
         std::fs::write(&big, vec![b' '; MAX_SHARD_FILE_BYTES as usize + 1]).unwrap();
         assert!(read_shard_file(&big).unwrap_err().to_string().contains("larger than"));

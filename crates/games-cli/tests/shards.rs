@@ -250,7 +250,13 @@ fn merge_refuses_every_inconsistent_set() {
     // Unreadable and malformed files.
     assert!(merge(&["s0.json", "absent.json"]).starts_with("error: absent.json: cannot read:"));
     std::fs::create_dir(dir.join("folder.json")).unwrap();
-    assert!(merge(&["folder.json"]).starts_with("error: folder.json: cannot read:"));
+    assert_eq!(merge(&["folder.json"]), "error: folder.json: not a valid shard file: a directory");
+    // A FIFO is refused, not opened (opening it would wait for a writer for ever).
+    let mkfifo = Command::new("mkfifo").arg("fifo.json").current_dir(&dir).status().expect("mkfifo runs");
+    assert!(mkfifo.success());
+    assert_eq!(merge(&["fifo.json"]), "error: fifo.json: not a valid shard file: not a regular file");
+    let error = error_in(&dir, &["rotation", "count", "12", "--out", "fifo.json"]);
+    assert_eq!(error, "error: fifo.json: not a valid shard file: not a regular file");
     std::fs::write(dir.join("empty.json"), b"").unwrap();
     assert!(merge(&["empty.json"]).starts_with("error: empty.json: not a valid shard file: EOF"));
     std::fs::write(dir.join("text.json"), b"n = 12: 3856 solutions\n").unwrap();
