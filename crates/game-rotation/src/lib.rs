@@ -27,6 +27,9 @@
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
 //!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
 //!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
+//! * Counting on many machines: [`ShardRecord`] is one shard's result file (written atomically,
+//!   resumable), [`merge_shards`] adds the shards of one count exactly and refuses mixed,
+//!   duplicate or missing ones.
 //!
 //! # Example
 //!
@@ -118,7 +121,8 @@
 //! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the
 //! number of distinct half-states, so store them sorted on disk per first-rotation class;
 //! (2) run the shards (`count_solutions` with [`Shard`]) as independent batch jobs, each writing
-//! its partial [`CountReport`], and add the reports; (3) use the full group (units and reversal)
+//! its [`ShardRecord`], and add them with [`merge_shards`] (done: `games rotation count --out`,
+//! `games rotation merge`); (3) use the full group (units and reversal)
 //! to pick a canonical first/last rotation pair, for about 2x more.
 #![deny(missing_docs)]
 
@@ -128,6 +132,7 @@ mod count;
 mod error;
 mod meet;
 mod puzzle;
+mod shard_file;
 mod solve;
 mod terrace;
 
@@ -140,6 +145,11 @@ pub use count::{
 pub use error::RotationError;
 pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
+pub use shard_file::{
+    LIBRARY_VERSION, MAX_PREFIX_DEPTH, MAX_SHARD_COUNT, MAX_SHARD_FILE_BYTES, MergedCount, RunInfo,
+    SHARD_FILE_FORMAT, SHARD_METHOD, ShardFileError, ShardRecord, WriteOutcome, by_white_slot_from_first,
+    default_prefix_depth, merge_shards, parse_shard_file, read_shard_file,
+};
 pub use solve::{
     Solutions, backtracking_search, check_emptying_range, construct_solution, emptying, emptying_position,
     emptying_step, filling, find_solution, is_sequencing, partial_sums, permuting, solutions, solve,

@@ -209,8 +209,8 @@ pub enum RotationCommand {
               value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SEARCH_BUDGET))]
         budget: u64,
     },
-    /// The number of solutions (sequencings of Z_N).
-    #[command(after_help = "Example: games rotation count 12 --by-white-slot")]
+    /// The number of solutions (sequencings of Z_N); with --out, one shard as a resumable batch job.
+    #[command(after_help = "Example: games rotation count 12 --out count12.json")]
     Count {
         /// Number of slots (even, 2..=64).
         n: u64,
@@ -224,6 +224,21 @@ pub enum RotationCommand {
         /// more; the README gives measured times).
         #[arg(long)]
         allow_long: bool,
+        /// Write the shard's result to FILE (atomically); if FILE already holds this shard,
+        /// report it and count nothing (`games rotation merge` adds the files).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Cut the search into tasks at this depth (default by N: 1 up to 8, 2 up to 12, 3 up to
+        /// 16, 4 up to 20, else 5); all shards of one count must use the same depth.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..=6))]
+        prefix_depth: Option<u64>,
+    },
+    /// Add shard files written by `count --out` into the full count, checked.
+    #[command(after_help = "Example: games rotation merge count12.json")]
+    Merge {
+        /// The shard files, one for each shard 0/K .. K-1/K of one count.
+        #[arg(required = true, num_args = 1.., value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
     /// Draw a solution move by move as an SVG picture.
     #[command(after_help = "Example: games rotation draw 8 --svg rotation8.svg")]

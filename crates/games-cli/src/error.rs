@@ -59,6 +59,9 @@ pub enum CliError {
     /// The rotation puzzle refused the request.
     #[error(transparent)]
     Rotation(#[from] game_rotation::RotationError),
+    /// A shard file of `rotation count --out` or `rotation merge` was refused.
+    #[error(transparent)]
+    ShardFile(#[from] game_rotation::ShardFileError),
     /// The graph engine refused the request.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),

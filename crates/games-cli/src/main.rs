@@ -95,7 +95,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Nim(args) => heaps::run_nim(args),
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
-        Command::Rotation(args) => rotation::run(args),
+        Command::Rotation(args) => rotation::run(args, &budget),
         Command::Graph(args) => graph::run(args, &budget),
         Command::Play(args) => play::run(args, cli.json),
         Command::Completions { shell } => Ok(completions(*shell)),

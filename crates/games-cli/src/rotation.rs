@@ -3,15 +3,19 @@
 use std::fmt::Write;
 use std::io::IsTerminal;
 
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
 use game_rotation::{
-    CountOptions, MAX_COUNT_N, Progress, Puzzle, Shard, count_solutions, emptying, filling, find_solution,
-    partial_sums, permuting, solve, white_slot_of,
+    CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle, RunInfo, Shard,
+    ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, default_prefix_depth, emptying,
+    filling, find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve, white_slot_of,
 };
 use serde_json::json;
 
 use crate::cli::{Method, RotationCommand};
 use crate::error::{CliError, to_usize};
-use crate::limits::QUICK_COUNT_N;
+use crate::limits::{Budget, QUICK_COUNT_N};
 use crate::output::Output;
 use crate::svg;
 
@@ -26,8 +30,12 @@ pub const MAX_SOLVE_N: u64 = 100_000;
 /// grows with n and the budget, and they may give up beyond n of about 100 anyway.
 pub const MAX_SEARCH_N: u64 = 1_000;
 
+/// Bytes the counter holds per task of its task list (the prefix node and its first rotation,
+/// the shard's copy and the result), rounded up.
+const BYTES_PER_TASK: u128 = 96;
+
 /// Runs a `games rotation` subcommand.
-pub fn run(command: &RotationCommand) -> Result<Output, CliError> {
+pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliError> {
     match command {
         RotationCommand::Solve { n, method, white, seed, budget } => {
             if *n > MAX_SOLVE_N {
@@ -47,15 +55,23 @@ pub fn run(command: &RotationCommand) -> Result<Output, CliError> {
             let rotations = solve_with(&puzzle, *method, *seed, *budget)?;
             Ok(solution_output(&puzzle, *method, &rotations))
         }
-        RotationCommand::Count { n, by_white_slot, shard, allow_long } => {
+        RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth } => {
             if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
                 return Err(CliError::bad(format!(
                     "counting n = {n} takes exponential time (n = 18: about 15 s, n = 20: about 20 minutes, \
                      each step of 2 about 35 times more); pass --allow-long to start it"
                 )));
             }
-            count(*n, *by_white_slot, shard.as_deref())
+            let request = CountRequest {
+                n: *n,
+                by_white_slot: *by_white_slot,
+                shard: shard.as_deref(),
+                out: out.as_deref(),
+                prefix_depth: *prefix_depth,
+            };
+            count(&request, budget)
         }
+        RotationCommand::Merge { files } => merge(files),
         RotationCommand::Draw { n, svg: path, method } => {
             if *n > MAX_DRAW_N {
                 return Err(CliError::bad(format!("n = {n} is too large to draw: at most {MAX_DRAW_N}")));
@@ -140,33 +156,81 @@ fn solution_output(puzzle: &Puzzle, method: Option<Method>, rotations: &[usize])
     )
 }
 
-/// Counts the solutions, with an indicatif bar when stderr is a terminal.
-fn count(n: u64, by_white_slot: bool, shard: Option<&str>) -> Result<Output, CliError> {
+/// What `games rotation count` was asked for.
+struct CountRequest<'a> {
+    n: u64,
+    by_white_slot: bool,
+    shard: Option<&'a str>,
+    out: Option<&'a Path>,
+    prefix_depth: Option<u64>,
+}
+
+/// An upper bound on the tasks of the counter's task list: at most every divisor of n as the
+/// first rotation, then at most n - 1 - j choices for the rotation at depth j.
+fn task_bound(n: usize, depth: usize) -> u128 {
+    let divisors = (1..n).filter(|d| n.is_multiple_of(*d)).count() as u128;
+    (1..depth).fold(divisors, |bound, j| bound.saturating_mul(n.saturating_sub(1 + j) as u128))
+}
+
+/// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
+/// with `--out FILE` the shard's result goes to FILE, or is read from it if it is already there.
+fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
+    let n = request.n;
     if n > MAX_COUNT_N as u64 {
         return Err(CliError::bad(format!("n = {n} is too large to count: at most {MAX_COUNT_N}")));
     }
     let n = to_usize(n, "n")?;
     let puzzle = Puzzle::new(n)?;
-    let shard: Shard = match shard {
+    let shard: Shard = match request.shard {
         Some(text) => text.parse()?,
         None => Shard::ALL,
     };
-    let options = CountOptions { shard, ..CountOptions::default() };
-    let report = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(0);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("counting {bar:40} {pos}/{len} tasks ({eta})")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        let progress = |p: Progress| {
-            bar.set_length(p.total as u64);
-            bar.set_position(p.done as u64);
-        };
-        let report = count_solutions(&puzzle, &options, Some(&progress));
-        bar.finish_and_clear();
-        report?
-    } else {
-        count_solutions(&puzzle, &options, None)?
+    let depth = match request.prefix_depth {
+        Some(d) => to_usize(d, "prefix depth")?,
+        None => default_prefix_depth(n),
+    };
+    budget.check(
+        || format!("the task list of n = {n} at prefix depth {depth}"),
+        task_bound(n, depth).saturating_mul(BYTES_PER_TASK),
+    )?;
+    if request.out.is_some() && shard.count() > MAX_SHARD_COUNT {
+        return Err(CliError::bad(format!(
+            "a shard file holds one of at most {MAX_SHARD_COUNT} shards, not {}",
+            shard.count()
+        )));
+    }
+    let existing = match request.out {
+        Some(path) if path.try_exists().unwrap_or(true) => {
+            let record = read_shard_file(path)?;
+            record.check_is(path, n, shard, depth)?;
+            Some(record)
+        }
+        _ => None,
+    };
+    let (report, skipped) = match existing {
+        Some(record) => {
+            let report =
+                CountReport { total: record.total, by_first: record.by_first.clone(), tasks: record.tasks };
+            (report, true)
+        }
+        None => {
+            let options = CountOptions { shard, prefix_depth: Some(depth), ..CountOptions::default() };
+            let started = Instant::now();
+            let cpu_started = cpu_seconds();
+            let report = count_with_progress(&puzzle, &options)?;
+            if let Some(path) = request.out {
+                let run = RunInfo {
+                    wall_seconds: started.elapsed().as_secs_f64(),
+                    cpu_seconds: (cpu_seconds() - cpu_started).max(0.0),
+                    host: host_name(),
+                };
+                let record = ShardRecord::from_report(n, shard, depth, &report, run)?;
+                let outcome = record.write_new(path)?;
+                (report, matches!(outcome, WriteOutcome::AlreadyPresent(_)))
+            } else {
+                (report, false)
+            }
+        }
     };
     let shard_text = if shard.count() > 1 {
         format!(" (shard {}/{})", shard.index(), shard.count())
@@ -174,36 +238,115 @@ fn count(n: u64, by_white_slot: bool, shard: Option<&str>) -> Result<Output, Cli
         String::new()
     };
     let mut text = format!("n = {n}: {} solutions{shard_text}", report.total);
+    if let Some(path) = request.out {
+        if skipped {
+            let _ = write!(text, ", already in {}: not counted again", path.display());
+        } else {
+            let _ = write!(text, ", written to {}", path.display());
+        }
+    }
     // Solutions ending with rotation l are as many as those starting with l (reversal), and
     // such a solution moves disc slot n/2 - l last: that is where the white pin must stand (R8).
-    let by_white: Option<Vec<String>> = by_white_slot.then(|| {
-        (0..n)
-            .map(|w| {
-                if n == 2 {
-                    if w == 0 { report.total } else { 0 }
-                } else if w == n / 2 {
-                    0
-                } else {
-                    report.by_first[(n / 2 + n - w) % n]
-                }
-            })
-            .map(|c| c.to_string())
-            .collect()
-    });
+    let by_white = if request.by_white_slot {
+        let counts = by_white_slot_from_first(n, &report.by_first)
+            .ok_or(game_rotation::RotationError::Overflow { what: "counting by white-pin slot" })?;
+        Some(counts.iter().map(u128::to_string).collect::<Vec<_>>())
+    } else {
+        None
+    };
     if let Some(counts) = &by_white {
         let _ = write!(text, "\nby white-pin disc slot 0..{}: {}", n - 1, counts.join(" "));
     }
     // Counts are u128: JSON numbers beyond 2^53 lose precision in many readers, so they are strings.
     let by_first: Vec<String> = report.by_first.iter().map(u128::to_string).collect();
-    Ok(Output::new(
-        text,
-        json!({
-            "n": n,
-            "shard": format!("{}/{}", shard.index(), shard.count()),
-            "total": report.total.to_string(),
-            "by_first": by_first,
-            "by_white_slot": by_white,
-            "tasks": report.tasks,
-        }),
-    ))
+    let mut json = json!({
+        "n": n,
+        "shard": format!("{}/{}", shard.index(), shard.count()),
+        "total": report.total.to_string(),
+        "by_first": by_first,
+        "by_white_slot": by_white,
+        "tasks": report.tasks,
+    });
+    if let Some(path) = request.out {
+        json["out"] = json!(path.display().to_string());
+        json["skipped"] = json!(skipped);
+        json["prefix_depth"] = json!(depth);
+    }
+    Ok(Output::new(text, json))
+}
+
+/// Runs the counter, with a progress bar when stderr is a terminal.
+fn count_with_progress(puzzle: &Puzzle, options: &CountOptions) -> Result<CountReport, CliError> {
+    if !std::io::stderr().is_terminal() {
+        return Ok(count_solutions(puzzle, options, None)?);
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("counting {bar:40} {pos}/{len} tasks ({eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let progress = |p: Progress| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+    };
+    let report = count_solutions(puzzle, options, Some(&progress));
+    bar.finish_and_clear();
+    Ok(report?)
+}
+
+/// CPU seconds used by this process so far, all threads (0 if the clock cannot be read).
+fn cpu_seconds() -> f64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// This machine's host name, as the kernel reports it.
+fn host_name() -> String {
+    rustix::system::uname().nodename().to_string_lossy().into_owned()
+}
+
+/// `games rotation merge FILES...`: reads every shard file, adds them exactly and checks the
+/// class sums.
+fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
+    let mut records = Vec::with_capacity(files.len());
+    for path in files {
+        records.push((path.display().to_string(), read_shard_file(path)?));
+    }
+    let merged: MergedCount = merge_shards(&records)?;
+    let n = merged.n;
+    let k = merged.shard_count;
+    let shards =
+        if k == 1 { "1 shard (0/1".to_string() } else { format!("{k} shards (0/{k} .. {}/{k}", k - 1) };
+    let join = |counts: &[u128]| counts.iter().map(u128::to_string).collect::<Vec<_>>().join(" ");
+    let text = format!(
+        "n = {n}: {} solutions, merged from {shards}; {}, game-rotation {}, prefix depth {})\n\
+         by first rotation 1..{}: {}\n\
+         by white-pin disc slot 0..{}: {}\n\
+         checked: {k} distinct shards of {k}, and each class split adds up to the total",
+        merged.total,
+        merged.method,
+        merged.version,
+        merged.prefix_depth,
+        n - 1,
+        join(&merged.by_first[1..]),
+        n - 1,
+        join(&merged.by_white_slot),
+    );
+    let strings = |counts: &[u128]| counts.iter().map(u128::to_string).collect::<Vec<_>>();
+    let json = json!({
+        "n": n,
+        "method": merged.method,
+        "version": merged.version,
+        "shards": k,
+        "prefix_depth": merged.prefix_depth,
+        "tasks": merged.tasks,
+        "total": merged.total.to_string(),
+        "by_first": strings(&merged.by_first),
+        "by_white_slot": strings(&merged.by_white_slot),
+        "wall_seconds": merged.wall_seconds,
+        "cpu_seconds": merged.cpu_seconds,
+        "hosts": merged.hosts,
+        "files": records.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
+    });
+    Ok(Output::new(text, json))
 }

@@ -1,0 +1,323 @@
+//! Counting in shards through the binary: `games rotation count N --shard I/K --out FILE` writes
+//! one resumable result file per shard, `games rotation merge FILES...` adds them. The merged
+//! totals are compared with the published counts (OEIS A141599), not with the program's own
+//! unsharded output; every refusal of `merge` is tried; and K = 4 shards of n = 14 are run
+//! through GNU parallel, as the README shows.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// OEIS A141599: the number of sequencings of Z_n.
+const A141599: [(u64, u128); 9] =
+    [(2, 1), (4, 2), (6, 4), (8, 24), (10, 288), (12, 3856), (14, 89328), (16, 2755968), (18, 103653120)];
+
+fn published(n: u64) -> u128 {
+    A141599.iter().find(|(m, _)| *m == n).expect("a published n").1
+}
+
+fn games() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_games"))
+}
+
+/// A fresh directory for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the test can create its directory");
+    dir
+}
+
+/// Runs `games ARGS` in `dir`; returns (exit code, stdout, stderr).
+fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = games().args(args).current_dir(dir).output().expect("games runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `games ARGS` in `dir` and expects success; returns stdout.
+fn ok_in(dir: &Path, args: &[&str]) -> String {
+    let (code, stdout, stderr) = run_in(dir, args);
+    assert_eq!(code, 0, "games {args:?} failed: {stderr}");
+    stdout
+}
+
+/// Runs `games ARGS` in `dir` and expects the one-line error of exit code 2; returns it.
+fn error_in(dir: &Path, args: &[&str]) -> String {
+    let (code, stdout, stderr) = run_in(dir, args);
+    assert_eq!(code, 2, "games {args:?} should fail: {stdout}{stderr}");
+    assert!(stdout.is_empty(), "games {args:?} printed {stdout}");
+    assert_eq!(stderr.lines().count(), 1, "games {args:?}: not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    stderr.trim_end().to_string()
+}
+
+/// Writes shards `0/k .. k-1/k` of n into `dir` as `s{i}.json`; returns the file names.
+fn write_shards(dir: &Path, n: u64, k: usize, extra: &[&str]) -> Vec<String> {
+    (0..k)
+        .map(|i| {
+            let name = format!("s{i}.json");
+            let shard = format!("{i}/{k}");
+            let n = n.to_string();
+            let mut args =
+                vec!["rotation", "count", n.as_str(), "--shard", shard.as_str(), "--out", name.as_str()];
+            args.extend_from_slice(extra);
+            let stdout = ok_in(dir, &args);
+            assert!(stdout.trim_end().ends_with(&format!("written to {name}")), "{stdout}");
+            name
+        })
+        .collect()
+}
+
+fn merged_json(dir: &Path, files: &[String]) -> Value {
+    let mut args = vec!["--json", "rotation", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    serde_json::from_str(&ok_in(dir, &args)).expect("merge --json prints JSON")
+}
+
+fn decimal(value: &Value) -> u128 {
+    value.as_str().expect("a count is a string").parse().expect("a decimal count")
+}
+
+#[test]
+fn merged_shards_give_the_published_counts() {
+    for (n, k) in [(10, 3), (12, 4), (14, 4), (14, 7)] {
+        let dir = fresh_dir(&format!("published-{n}-{k}"));
+        let files = write_shards(&dir, n, k, &[]);
+        let merged = merged_json(&dir, &files);
+        assert_eq!(decimal(&merged["total"]), published(n), "n = {n}, K = {k}");
+        assert_eq!(merged["shards"], k);
+        assert_eq!(merged["n"], n);
+        // The unsharded count of the same program agrees, class by class.
+        let whole: Value =
+            serde_json::from_str(&ok_in(&dir, &["--json", "rotation", "count", &n.to_string()])).unwrap();
+        assert_eq!(merged["total"], whole["total"]);
+        assert_eq!(merged["by_first"], whole["by_first"]);
+        assert_eq!(merged["tasks"], whole["tasks"]);
+        // The class splits add up to the published total too.
+        for class in ["by_first", "by_white_slot"] {
+            let counts = merged[class].as_array().expect("a list");
+            assert_eq!(counts.len() as u64, n);
+            assert_eq!(counts.iter().map(decimal).sum::<u128>(), published(n), "{class}");
+        }
+        let text = ok_in(
+            &dir,
+            &[&["rotation", "merge"][..], &files.iter().map(String::as_str).collect::<Vec<_>>()].concat(),
+        );
+        assert!(
+            text.starts_with(&format!("n = {n}: {} solutions, merged from {k} shards", published(n))),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn merged_white_slot_counts_are_the_direct_ones() {
+    // R8 by the slow, independent route: the puzzle with the white pin in slot w, counted
+    // directly, is the published table row of the README (n = 12).
+    let dir = fresh_dir("white");
+    let files = write_shards(&dir, 12, 5, &[]);
+    let merged = merged_json(&dir, &files);
+    let by_white: Vec<u128> = merged["by_white_slot"].as_array().unwrap().iter().map(decimal).collect();
+    let direct: Vec<u128> = (0..12)
+        .map(|w| if w == 6 { 0 } else { game_rotation::count_with_white_pin(12, w).unwrap() })
+        .collect();
+    assert_eq!(by_white, direct);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_shard_already_on_disk_is_not_counted_again() {
+    let dir = fresh_dir("resume");
+    write_shards(&dir, 12, 2, &[]);
+    let before = std::fs::read(dir.join("s1.json")).unwrap();
+    let stdout = ok_in(&dir, &["rotation", "count", "12", "--shard", "1/2", "--out", "s1.json"]);
+    assert!(stdout.contains("already in s1.json: not counted again"), "{stdout}");
+    let json: Value = serde_json::from_str(&ok_in(
+        &dir,
+        &["--json", "rotation", "count", "12", "--shard", "1/2", "--out", "s1.json"],
+    ))
+    .unwrap();
+    assert_eq!(json["skipped"], true);
+    // The file keeps its bytes (its timing would differ if it had been rewritten).
+    assert_eq!(std::fs::read(dir.join("s1.json")).unwrap(), before);
+
+    // Another shard, n or depth in an existing file: an error, and the file is kept.
+    for args in [
+        &["rotation", "count", "12", "--shard", "0/2", "--out", "s1.json"][..],
+        &["rotation", "count", "10", "--shard", "1/2", "--out", "s1.json"],
+        &["rotation", "count", "12", "--shard", "1/2", "--prefix-depth", "3", "--out", "s1.json"],
+    ] {
+        let error = error_in(&dir, args);
+        assert!(error.contains("s1.json holds shard 1/2 of n = 12"), "{error}");
+    }
+    // A corrupt file is an error, not silently overwritten.
+    std::fs::write(dir.join("s1.json"), b"{\"format\": 1,").unwrap();
+    let error = error_in(&dir, &["rotation", "count", "12", "--shard", "1/2", "--out", "s1.json"]);
+    assert!(error.starts_with("error: s1.json: not a valid shard file:"), "{error}");
+    assert_eq!(std::fs::read(dir.join("s1.json")).unwrap(), b"{\"format\": 1,");
+    // No temporary file is left in the directory.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["s0.json", "s1.json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_count_requests_are_refused_before_counting() {
+    let dir = fresh_dir("bad-count");
+    let error = error_in(&dir, &["rotation", "count", "18", "--shard", "0/4", "--out", "s.json"]);
+    assert!(error.contains("--allow-long"), "{error}");
+    let error = error_in(&dir, &["rotation", "count", "12", "--shard", "0/2000000", "--out", "s.json"]);
+    assert!(error.contains("at most 1000000 shards"), "{error}");
+    error_in(&dir, &["rotation", "count", "12", "--prefix-depth", "0"]);
+    error_in(&dir, &["rotation", "count", "12", "--prefix-depth", "7"]);
+    let error = error_in(&dir, &["rotation", "count", "12", "--out", "no-such-dir/s.json"]);
+    assert!(error.starts_with("error: no-such-dir/s.json: cannot write:"), "{error}");
+    // The task list is estimated against the memory budget before it is built.
+    let error = error_in(&dir, &["rotation", "count", "64", "--allow-long", "--prefix-depth", "6"]);
+    assert!(error.contains("more than the memory budget"), "{error}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "a refused count wrote a file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rewrites one field of the JSON file `name` in `dir`.
+fn edit(dir: &Path, name: &str, field: &str, value: Value) {
+    let path = dir.join(name);
+    let mut json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    json[field] = value;
+    std::fs::write(&path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+}
+
+#[test]
+fn merge_refuses_every_inconsistent_set() {
+    let dir = fresh_dir("refusals");
+    let four = write_shards(&dir, 12, 4, &[]);
+    let merge = |files: &[&str]| error_in(&dir, &[&["rotation", "merge"][..], files].concat());
+    assert!(merged_json(&dir, &four)["total"] == "3856");
+
+    // Missing shards are named.
+    assert_eq!(merge(&["s0.json", "s2.json"]), "error: cannot merge: 2 of 4 shards missing: 1/4, 3/4");
+    // A duplicate shard, by the same file twice or by a copy.
+    std::fs::copy(dir.join("s2.json"), dir.join("copy.json")).unwrap();
+    assert_eq!(
+        merge(&["s0.json", "s1.json", "s2.json", "s3.json", "copy.json"]),
+        "error: cannot merge: shard 2/4 is given twice: s2.json and copy.json"
+    );
+    assert_eq!(
+        merge(&["s0.json", "s0.json", "s1.json", "s2.json", "s3.json"]),
+        "error: cannot merge: shard 0/4 is given twice: s0.json and s0.json"
+    );
+    // Mixed n, shard count and prefix depth, from real runs.
+    ok_in(&dir, &["rotation", "count", "10", "--shard", "3/4", "--out", "n10.json"]);
+    assert_eq!(
+        merge(&["s0.json", "s1.json", "s2.json", "n10.json"]),
+        "error: cannot merge: n10.json has n 10, but s0.json has 12"
+    );
+    ok_in(&dir, &["rotation", "count", "12", "--shard", "3/5", "--out", "k5.json"]);
+    assert_eq!(
+        merge(&["s0.json", "s1.json", "s2.json", "k5.json"]),
+        "error: cannot merge: k5.json has shard count 5, but s0.json has 4"
+    );
+    ok_in(&dir, &["rotation", "count", "12", "--shard", "3/4", "--prefix-depth", "3", "--out", "d3.json"]);
+    assert_eq!(
+        merge(&["s0.json", "s1.json", "s2.json", "d3.json"]),
+        "error: cannot merge: d3.json has prefix depth 3, but s0.json has 2"
+    );
+    // Mixed method and version, by editing a copy (this version writes only its own).
+    std::fs::copy(dir.join("s3.json"), dir.join("method.json")).unwrap();
+    edit(&dir, "method.json", "method", "meet-in-the-middle".into());
+    assert_eq!(
+        merge(&["s0.json", "s1.json", "s2.json", "method.json"]),
+        "error: cannot merge: method.json has method meet-in-the-middle, but s0.json has depth-first"
+    );
+    std::fs::copy(dir.join("s3.json"), dir.join("version.json")).unwrap();
+    edit(&dir, "version.json", "version", "0.0.1".into());
+    let error = merge(&["s0.json", "s1.json", "s2.json", "version.json"]);
+    assert!(
+        error.starts_with("error: cannot merge: version.json has version 0.0.1, but s0.json has "),
+        "{error}"
+    );
+
+    // Unreadable and malformed files.
+    assert!(merge(&["s0.json", "absent.json"]).starts_with("error: absent.json: cannot read:"));
+    std::fs::create_dir(dir.join("folder.json")).unwrap();
+    assert_eq!(merge(&["folder.json"]), "error: folder.json: not a valid shard file: a directory");
+    // A FIFO is refused, not opened (opening it would wait for a writer for ever).
+    let mkfifo = Command::new("mkfifo").arg("fifo.json").current_dir(&dir).status().expect("mkfifo runs");
+    assert!(mkfifo.success());
+    assert_eq!(merge(&["fifo.json"]), "error: fifo.json: not a valid shard file: not a regular file");
+    let error = error_in(&dir, &["rotation", "count", "12", "--out", "fifo.json"]);
+    assert_eq!(error, "error: fifo.json: not a valid shard file: not a regular file");
+    std::fs::write(dir.join("empty.json"), b"").unwrap();
+    assert!(merge(&["empty.json"]).starts_with("error: empty.json: not a valid shard file: EOF"));
+    std::fs::write(dir.join("text.json"), b"n = 12: 3856 solutions\n").unwrap();
+    assert!(merge(&["text.json"]).starts_with("error: text.json: not a valid shard file:"));
+    std::fs::copy(dir.join("s3.json"), dir.join("number.json")).unwrap();
+    edit(&dir, "number.json", "total", 952.into());
+    assert!(merge(&["number.json"]).contains("invalid type: integer `952`, expected a string"));
+    std::fs::copy(dir.join("s3.json"), dir.join("sum.json")).unwrap();
+    edit(&dir, "sum.json", "total", "1".into());
+    assert!(merge(&["sum.json"]).contains("the counts by first rotation add up to"));
+    std::fs::write(dir.join("newline\nname.json"), b"").unwrap();
+    let (_, _, stderr) = run_in(&dir, &["rotation", "merge", "newline\nname.json"]);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // No files at all is a usage error.
+    let (code, _, stderr) = run_in(&dir, &["rotation", "merge"]);
+    assert_eq!((code, stderr.lines().count()), (2, 1), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The install command named when GNU parallel is missing.
+const PARALLEL_INSTALL: &str = "apt-get install -y parallel";
+
+#[test]
+fn four_shards_of_n_14_through_gnu_parallel_merge_to_the_published_count() {
+    // GNU parallel is part of the project's set-up (`.ci/run` installs it): without it this test
+    // fails, naming the install command, rather than pass without having run.
+    let version = Command::new("parallel").arg("--version").output();
+    let version = match version {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
+        other => panic!(
+            "GNU parallel is not installed (running `parallel --version` gave {other:?}); install it with \
+             `{PARALLEL_INSTALL}` (Debian/Ubuntu; `.ci/run` does this) and run the tests again"
+        ),
+    };
+    assert!(
+        version.starts_with("GNU parallel"),
+        "`parallel` is not GNU parallel (moreutils has another one): {}; install it with `{PARALLEL_INSTALL}`",
+        version.lines().next().unwrap_or_default()
+    );
+    let dir = fresh_dir("parallel");
+    let games = env!("CARGO_BIN_EXE_games");
+    let shards = |dir: &Path| {
+        let out = Command::new("parallel")
+            .args(["--will-cite", "--keep-order", "--halt", "now,fail=1", games, "rotation", "count", "14"])
+            .args(["--shard", "{}/4", "--out", "shard-{}-of-4.json", ":::", "0", "1", "2", "3"])
+            .current_dir(dir)
+            .env("HOME", dir)
+            .output()
+            .expect("parallel runs");
+        assert!(out.status.success(), "parallel failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = shards(&dir);
+    assert_eq!(first.lines().count(), 4, "{first}");
+    assert!(first.lines().all(|l| l.contains("written to shard-")), "{first}");
+    // Run again: every shard is found on disk and skipped.
+    let again = shards(&dir);
+    assert!(again.lines().count() == 4 && again.lines().all(|l| l.contains("not counted again")), "{again}");
+    let files: Vec<String> = (0..4).map(|i| format!("shard-{i}-of-4.json")).collect();
+    let merged = merged_json(&dir, &files);
+    assert_eq!(decimal(&merged["total"]), 89328);
+    assert_eq!(decimal(&merged["total"]), published(14));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Counts the sequencings of Z_22 in shards, a few at a time, on the machine at hand.
+#
+#   scripts/count-n22.sh [SHARDS [JOBS]]
+#
+# Runs the next SHARDS shards (default: every missing one) whose files are not yet in
+# records/rotation-22/, JOBS at a time (default: the number of cores), each with one thread at
+# `nice -n 19` through GNU parallel. Every shard writes records/rotation-22/shard-I-of-K.json
+# atomically, so the script can be stopped (Ctrl-C) and run again at any time: finished shards
+# are kept and skipped. When every shard is there it merges them (into merged.json there).
+#
+# K and the prefix depth are fixed here so that runs on different days and machines add up; do
+# not change them once shard files exist (`games rotation merge` refuses mixed ones).
+# K = 256 at prefix depth 5 (about 430 tasks a shard): shard 0/256 took 368 s of CPU on one
+# thread (release build, 2026-11-23), so all 256 need about 26 CPU hours, 13 hours on 2 idle
+# cores. At depth 5, n = 20 took 38 s of CPU a shard of 64 (2 430 s in all): n = 22 costs about
+# 39 times n = 20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+n=22
+shards=256
+depth=5
+out=records/rotation-22
+limit=${1:-$shards}
+jobs=${2:-$(nproc)}
+
+command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-get install -y parallel" >&2; exit 2; }
+games=${GAMES:-target/release/games}
+if [ -z "${GAMES:-}" ]; then
+    cargo build --release -p games-cli --quiet
+fi
+mkdir -p "$out"
+
+missing=()
+for ((i = 0; i < shards; i++)); do
+    [ -e "$out/shard-$i-of-$shards.json" ] || missing+=("$i")
+done
+todo=("${missing[@]:0:$limit}")
+echo "n = $n: ${#missing[@]} of $shards shards missing; running ${#todo[@]} of them, $jobs at a time"
+if [ "${#todo[@]}" -gt 0 ]; then
+    printf '%s\n' "${todo[@]}" |
+        RAYON_NUM_THREADS=1 nice -n 19 parallel --will-cite --line-buffer --jobs "$jobs" \
+            "$games" rotation count "$n" --allow-long --prefix-depth "$depth" \
+            --shard "{}/$shards" --out "$out/shard-{}-of-$shards.json"
+fi
+
+done_count=$(find "$out" -name "shard-*-of-$shards.json" | wc -l)
+echo "n = $n: $done_count of $shards shards done"
+if [ "$done_count" -eq "$shards" ]; then
+    "$games" rotation merge "$out"/shard-*-of-"$shards".json
+    "$games" --json rotation merge "$out"/shard-*-of-"$shards".json >"$out/merged.json"
+    echo "the merged count is in $out/merged.json"
+fi
