@@ -186,7 +186,10 @@ struct Task {
     first: usize,
 }
 
-fn default_depth(n: usize) -> usize {
+/// The prefix depth at which a count is cut into tasks when [`CountOptions::prefix_depth`] is
+/// `None` (shard files record it: shards of one count must share it). It grows with n so that
+/// the tasks stay many and small; deeper cuts give more, smaller tasks.
+pub fn default_prefix_depth(n: usize) -> usize {
     match n {
         0..=8 => 1,
         9..=12 => 2,
@@ -282,7 +285,7 @@ pub fn count_solutions(
         return Ok(CountReport { total: wins, by_first: vec![0, wins], tasks: usize::from(mine) });
     }
     let symmetric = options.use_symmetry && puzzle.is_standard();
-    let depth = options.prefix_depth.unwrap_or_else(|| default_depth(n));
+    let depth = options.prefix_depth.unwrap_or_else(|| default_prefix_depth(n));
     let all = tasks(&kernel, root, depth, symmetric);
     let mine: Vec<Task> =
         all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();

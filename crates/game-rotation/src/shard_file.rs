@@ -51,19 +51,6 @@ pub const MAX_SHARD_FILE_BYTES: u64 = 1 << 20;
 /// Most missing shards named in an error message; the rest are counted.
 const MISSING_LISTED: usize = 20;
 
-/// The prefix depth of shard files when none is given: the same as
-/// [`count_solutions`](crate::count_solutions) uses by default (a test checks that they agree
-/// for every even n up to 16). Deeper cuts give more, smaller tasks.
-pub fn default_prefix_depth(n: usize) -> usize {
-    match n {
-        0..=8 => 1,
-        9..=12 => 2,
-        13..=16 => 3,
-        17..=20 => 4,
-        _ => 5,
-    }
-}
-
 /// What can go wrong with shard files. Every message is one line and names the file.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -698,29 +685,7 @@ mod tests {
     }
 
     fn all_shards(n: usize, count: usize) -> Vec<(String, ShardRecord)> {
-        named((0..count).map(|i| shard_record(n, i, count, default_prefix_depth(n))).collect())
-    }
-
-    #[test]
-    fn default_prefix_depth_is_the_counters_default() {
-        for n in (4..=16).step_by(2) {
-            let puzzle = Puzzle::new(n).unwrap();
-            let tasks = |depth| {
-                count_solutions(
-                    &puzzle,
-                    &CountOptions { prefix_depth: depth, ..CountOptions::default() },
-                    None,
-                )
-                .unwrap()
-                .tasks
-            };
-            let default = default_prefix_depth(n);
-            assert_eq!(tasks(None), tasks(Some(default)), "n = {n}");
-            // The task count tells depths apart, so the comparison above can fail.
-            if n >= 6 {
-                assert_ne!(tasks(Some(default)), tasks(Some(default + 1)), "n = {n}");
-            }
-        }
+        named((0..count).map(|i| shard_record(n, i, count, crate::default_prefix_depth(n))).collect())
     }
 
     #[test]
