@@ -344,16 +344,25 @@ pub fn count_sequencings(n: usize) -> Result<u128, RotationError> {
 /// A bad or too large `n`, or overflow.
 pub fn count_by_white_slot(n: usize) -> Result<Vec<u128>, RotationError> {
     let report = count_solutions(&Puzzle::new(n)?, &CountOptions::default(), None)?;
-    Ok(by_white_slot_from_first(n, &report.by_first))
+    by_white_slot_from_first(n, &report.by_first)
+        .ok_or(RotationError::Overflow { what: "counting by white-pin slot" })
 }
 
-/// Converts counts by first rotation into counts by white-pin slot (see [`count_by_white_slot`]).
-fn by_white_slot_from_first(n: usize, by_first: &[u128]) -> Vec<u128> {
+/// Counts by white-pin slot (R8) from counts by first rotation of the standard puzzle with n
+/// slots (`by_first` has n entries): reversing a solution gives a solution, so as many end with
+/// l as start with l, and those move disc slot n/2 - l last. Used by
+/// [`count_by_white_slot`] and the shard files; `None` on overflow (n = 2 adds up
+/// the entries) or if `by_first` has not n entries.
+pub fn by_white_slot_from_first(n: usize, by_first: &[u128]) -> Option<Vec<u128>> {
+    if by_first.len() != n {
+        return None;
+    }
     if n == 2 {
         // The single solution (1) moves disc slot 0 last; slot 1 holds the blue pin.
-        return vec![by_first.iter().sum(), 0];
+        let total = by_first.iter().try_fold(0u128, |s, c| s.checked_add(*c))?;
+        return Some(vec![total, 0]);
     }
-    (0..n).map(|w| if w == n / 2 { 0 } else { by_first[(n / 2 + n - w) % n] }).collect()
+    Some((0..n).map(|w| if w == n / 2 { 0 } else { by_first[(n / 2 + n - w) % n] }).collect())
 }
 
 /// Solutions with the white pin in disc slot `w`, counted directly (no symmetry): the slow,

@@ -138,8 +138,8 @@ mod terrace;
 
 pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
-    CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, count_by_permutations, count_by_start_angle,
-    count_by_start_angle_direct, count_by_white_slot, count_classes, count_sequencings,
+    CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, by_white_slot_from_first, count_by_permutations,
+    count_by_start_angle, count_by_start_angle_direct, count_by_white_slot, count_classes, count_sequencings,
     count_sequencings_baseline, count_solutions, count_with_white_pin, default_prefix_depth,
 };
 pub use error::RotationError;
@@ -147,8 +147,8 @@ pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
 pub use shard_file::{
     LIBRARY_VERSION, MAX_PREFIX_DEPTH, MAX_SHARD_COUNT, MAX_SHARD_FILE_BYTES, MergedCount, RunInfo,
-    SHARD_FILE_FORMAT, SHARD_METHOD, ShardFileError, ShardRecord, WriteOutcome, by_white_slot_from_first,
-    merge_shards, parse_shard_file, read_shard_file,
+    SHARD_FILE_FORMAT, SHARD_METHOD, ShardFileError, ShardRecord, WriteOutcome, merge_shards,
+    parse_shard_file, read_shard_file,
 };
 pub use solve::{
     Solutions, backtracking_search, check_emptying_range, construct_solution, emptying, emptying_position,

@@ -26,7 +26,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{CountReport, MAX_COUNT_N, Shard};
+use crate::{CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 
 /// Format number written to every shard file; files of another format are refused.
 pub const SHARD_FILE_FORMAT: u32 = 1;
@@ -213,23 +213,6 @@ pub enum WriteOutcome {
     Written,
     /// Another run wrote the same shard meanwhile, with the same counts; it was left alone.
     AlreadyPresent(Box<ShardRecord>),
-}
-
-/// Counts by white-pin slot (R8) from counts by first rotation of the standard puzzle with n
-/// slots (`by_first` has n entries): reversing a solution gives a solution, so as many end with
-/// l as start with l, and those move disc slot n/2 - l last. The same relabelling as
-/// [`count_by_white_slot`](crate::count_by_white_slot) uses; `None` on overflow (n = 2 adds up
-/// the entries) or if `by_first` has not n entries.
-pub fn by_white_slot_from_first(n: usize, by_first: &[u128]) -> Option<Vec<u128>> {
-    if by_first.len() != n {
-        return None;
-    }
-    if n == 2 {
-        // The single solution (1) moves disc slot 0 last; slot 1 holds the blue pin.
-        let total = by_first.iter().try_fold(0u128, |s, c| s.checked_add(*c))?;
-        return Some(vec![total, 0]);
-    }
-    Some((0..n).map(|w| if w == n / 2 { 0 } else { by_first[(n / 2 + n - w) % n] }).collect())
 }
 
 fn checked_sum(values: &[u128]) -> Option<u128> {

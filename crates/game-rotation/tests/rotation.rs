@@ -670,7 +670,7 @@ fn symmetric_prefixes(n: usize, depth: usize) -> usize {
         let mut total = 0;
         for k in 1..n {
             let s = (last + k) % n;
-            let first_ok = !used.is_empty() || n % k == 0;
+            let first_ok = !used.is_empty() || n.is_multiple_of(k);
             if first_ok && !used.contains(&k) && s != 0 && s != n / 2 && !sums.contains(&s) {
                 used.push(k);
                 sums.push(s);
