@@ -769,3 +769,15 @@ fn progress_counts_every_task_once() {
     assert!(report.tasks > 1);
     assert_eq!(*seen.lock().unwrap(), expected);
 }
+
+/// The state-machine count by permutations takes n = 12 (11! orders; a blue pin on slot 0
+/// loses every game at once, so each order is cheap) and refuses 14.
+#[test]
+fn count_by_permutations_accepts_exactly_up_to_12() {
+    let twelve = Puzzle::new(12).unwrap().with_blue_slot(0).unwrap();
+    assert_eq!(count_by_permutations(&twelve).unwrap(), 0);
+    assert!(matches!(
+        count_by_permutations(&Puzzle::new(14).unwrap()),
+        Err(RotationError::TooLarge { n: 14, max: 12 })
+    ));
+}
