@@ -1,22 +1,57 @@
-//! Octal Grundy values per second to 10^6 for Kayles (0.77), Dawson's Kayles (0.07) and 0.6,
-//! beside the plain O(n^2) definition in the same run (at n = 20 000: it is quadratic, 10^6
-//! would take minutes).
+//! Octal Grundy values: the rare/common kernel over narrow cells against the plain O(n^2)
+//! definition (the `plain` baseline) in the same run, for Kayles (0.77), Dawson's chess
+//! (0.137), 0.16 and Officers (0.6).
 //!
-//! Three methods per game: `plain` (every split, O(n^2)), `sparse` (the rare/common method
-//! alone) and `grundy_values` (sparse plus the Guy-Smith periodicity shortcut).
+//! Each group `octal CODE` has:
+//! * `plain to 20000` — the baseline, [`OctalGame::grundy_values_plain`];
+//! * `sparse to 20000` — the rare/common kernel alone, without the period shortcut;
+//! * `narrow table to 2^18` — [`OctalGame::grundy_table_within`] (narrow cells, kernel and
+//!   period shortcut), the method `scripts/bench-octal.sh` times against other programs.
+//!
+//! Before the groups, one timed run of `plain` and `sparse` to 20000 per code prints the ratio
+//! `plain / sparse` on one line (the speed-up over the baseline, same run, same machine).
 //!
 //! Run: `cargo bench -p game-nim --bench octal -- --warm-up-time 1 --measurement-time 3`.
-//! Compare the per-element throughputs criterion prints (elements = heap sizes computed).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use game_nim::OctalGame;
-use std::hint::black_box;
+use game_nim::{Limits, OctalGame};
 
-const BIG_N: usize = 1_000_000;
+const BIG_N: u64 = 1 << 18;
 const PLAIN_N: usize = 20_000;
+const CODES: [&str; 4] = ["0.77", "0.137", "0.16", "0.6"];
+
+/// The least of three timed runs.
+fn best_of_three(run: impl Fn()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .min()
+        .expect("three runs")
+}
 
 fn octal(c: &mut Criterion) {
-    for code in ["0.77", "0.07", "0.6"] {
+    for code in CODES {
+        let game: OctalGame = code.parse().expect("valid code");
+        let plain = best_of_three(|| {
+            black_box(game.grundy_values_plain(black_box(PLAIN_N)).expect("in range"));
+        });
+        let sparse = best_of_three(|| {
+            black_box(game.grundy_values_sparse(black_box(PLAIN_N)).expect("in range"));
+        });
+        println!(
+            "octal {code} to {PLAIN_N}: plain {:.3} ms, sparse {:.3} ms, plain / sparse = {:.1}",
+            plain.as_secs_f64() * 1e3,
+            sparse.as_secs_f64() * 1e3,
+            plain.as_secs_f64() / sparse.as_secs_f64()
+        );
+    }
+    for code in CODES {
         let game: OctalGame = code.parse().expect("valid code");
         let mut group = c.benchmark_group(format!("octal {code}"));
         group.sample_size(10);
@@ -27,16 +62,11 @@ fn octal(c: &mut Criterion) {
         group.bench_function(format!("sparse to {PLAIN_N}"), |b| {
             b.iter(|| black_box(game.grundy_values_sparse(black_box(PLAIN_N)).expect("in range")))
         });
-        group.throughput(Throughput::Elements(BIG_N as u64 + 1));
-        // Dawson's Kayles has a rare P-position in every period, so its rare heaps grow linearly
-        // and the sparse method alone is quadratic there: only the periodic shortcut is run.
-        if code != "0.07" {
-            group.bench_function(format!("sparse to {BIG_N}"), |b| {
-                b.iter(|| black_box(game.grundy_values_sparse(black_box(BIG_N)).expect("in range")))
-            });
-        }
-        group.bench_function(format!("grundy_values to {BIG_N}"), |b| {
-            b.iter(|| black_box(game.grundy_values(black_box(BIG_N)).expect("in range")))
+        group.throughput(Throughput::Elements(BIG_N + 1));
+        group.bench_function("narrow table to 2^18", |b| {
+            b.iter(|| {
+                black_box(game.grundy_table_within(black_box(BIG_N), &Limits::UNLIMITED).expect("in range"))
+            })
         });
         group.finish();
     }
