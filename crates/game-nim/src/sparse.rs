@@ -503,7 +503,8 @@ impl Sweep<'_> {
             }
             self.next_stamp();
             let stamp = self.stamp;
-            let stamps: &mut [u32] = &mut self.stamps;
+            let marks_mask = self.stamps.len() - 1; // a power of two
+            let stamps: &mut [u32] = &mut self.stamps[..=marks_mask];
             for &k in &moves.whole {
                 if n == k {
                     stamps[0] = stamp;
@@ -528,7 +529,9 @@ impl Sweep<'_> {
                     work += count;
                     let below = &values[..rest];
                     for (&r, &v) in rare_heaps[..count].iter().zip(&rare_values[..count]) {
-                        stamps[(v ^ below[rest - r as usize]).index()] = stamp;
+                        // The mask keeps every value (all are below 2^bits) and lets the compiler
+                        // see the index in bounds.
+                        stamps[(v ^ below[rest - r as usize]).index() & marks_mask] = stamp;
                     }
                 }
                 // 2. The least unmarked common value, and the unmarked rare ones below it.
@@ -593,7 +596,8 @@ impl Sweep<'_> {
         const WALK_CHUNK: usize = 16;
         self.rests.clear();
         self.rests.extend(self.moves.splits.iter().take_while(|&&k| n >= k + 2).map(|&k| n - k));
-        let wanted: &mut [u8] = &mut self.wanted;
+        let marks_mask = self.wanted.len() - 1; // a power of two
+        let wanted: &mut [u8] = &mut self.wanted[..=marks_mask];
         for &x in &self.needed {
             wanted[x as usize] = 1;
         }
@@ -618,8 +622,11 @@ impl Sweep<'_> {
                 let mut chunk_start = 0;
                 while chunk_start <= last {
                     let chunk_end = (chunk_start + WALK_CHUNK).min(last + 1);
-                    for i in chunk_start..chunk_end {
-                        let x = (low[i] ^ high[last - i]).index();
+                    let lows = &low[chunk_start..chunk_end];
+                    let highs = &high[last + 1 - chunk_end..last + 1 - chunk_start];
+                    for (&lo, &hi) in lows.iter().zip(highs.iter().rev()) {
+                        // The mask keeps every value (all are below 2^bits); see step 1.
+                        let x = (lo ^ hi).index() & marks_mask;
                         missing -= wanted[x] as usize;
                         wanted[x] = 0;
                     }
