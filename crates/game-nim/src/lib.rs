@@ -46,6 +46,7 @@ mod error;
 mod limits;
 mod nim;
 mod octal;
+mod octal_file;
 mod period;
 mod sparse;
 mod subtraction;
@@ -57,6 +58,7 @@ pub use nim::{
     misere_nim_winning_moves, nim_outcome, nim_sum, nim_winning_moves, outcome, staircase, winning_moves,
 };
 pub use octal::{MAX_CODE_DIGITS, MAX_NARROW_TABLE_HEAP, MAX_TABLE_HEAP, OctalGame, grundy_values_many};
+pub use octal_file::{VALUE_FILE_MAGIC, VALUE_FILE_VERSION};
 pub use period::{Periodicity, guy_smith_periodicity, minimise_period, window_periodicity};
 pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};

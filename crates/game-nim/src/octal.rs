@@ -161,7 +161,7 @@ impl OctalGame {
     }
 
     /// The moves of the code by kind, for the rare/common kernel.
-    fn moves_by_kind(&self) -> Moves {
+    pub(crate) fn moves_by_kind(&self) -> Moves {
         let takes = |bit: u8| -> Vec<usize> {
             self.digits.iter().enumerate().filter(|&(_, &d)| d & bit != 0).map(|(k, _)| k).collect()
         };

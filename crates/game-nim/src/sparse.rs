@@ -1,5 +1,5 @@
-//! The rare/common ("sparse space") kernel behind [`OctalGame::grundy_values`] and
-//! [`OctalGame::grundy_table_within`], over narrow value storage.
+//! The rare/common ("sparse space") kernel behind [`crate::OctalGame::grundy_values`] and
+//! [`crate::OctalGame::grundy_table_within`], over narrow value storage.
 //!
 //! # Narrow storage
 //!
@@ -103,7 +103,7 @@ pub fn narrow_table_bytes(up_to: u64, width: CellWidth) -> u128 {
 const SCRATCH_BYTES: u128 = 64 << 10;
 
 /// Grundy values of heaps `0..len`, one cell of the narrowest sufficient width per heap (see
-/// [`OctalGame::grundy_table_within`]).
+/// [`crate::OctalGame::grundy_table_within`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyTable {
     cells: Cells,
@@ -178,6 +178,18 @@ impl GrundyTable {
             Cells::U16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
             Cells::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
         }
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        match &mut self.cells {
+            Cells::U8(v) => v.truncate(len),
+            Cells::U16(v) => v.truncate(len),
+            Cells::U32(v) => v.truncate(len),
+        }
+    }
+
+    pub(crate) fn into_cells(self) -> Cells {
+        self.cells
     }
 
     pub(crate) fn into_vec(self) -> Vec<u32> {
@@ -294,6 +306,8 @@ struct Sweep<'a> {
     selection: Selection,
     next_choice: usize,
     next_period_check: usize,
+    /// Choose the selection before the first heap (when resuming from given values).
+    choose_first: bool,
     /// `stamps[x] == stamp`: value `x` is an option of the current heap.
     stamps: Vec<u32>,
     stamp: u32,
@@ -324,16 +338,66 @@ pub(crate) fn compute(
     what: &dyn Fn() -> String,
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<(Cells, Option<Periodicity>), NimError> {
+    let first = if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 };
+    let mut memory = Memory { limits, held: 0 };
+    memory.regrow(what, 0, first as u128)?;
+    run(moves, Cells::U8(Vec::with_capacity(first)), up_to, mode, memory, what, growth_estimate)
+}
+
+/// Continues `start` (the values of heaps `0..start.len()`, taken as exact) up to heap `up_to`
+/// in [`Mode::Fill`], at the width of `start` or wider.
+pub(crate) fn compute_from(
+    moves: &Moves,
+    mut start: Cells,
+    up_to: usize,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+) -> Result<Cells, NimError> {
+    let table = GrundyTable::from_cells(start);
+    let (len, width) = (table.len(), table.width());
+    start = table.cells;
+    if len > up_to {
+        return Ok(start);
+    }
+    let mut memory = Memory { limits, held: 0 };
+    // The given values and the longer buffer they move to are both held for a moment.
+    let cell = width.bytes() as u128;
+    memory.regrow(what, 0, (len as u128 + up_to as u128 + 1) * cell)?;
+    memory.regrow(what, len as u128 * cell, 0)?;
+    match &mut start {
+        Cells::U8(v) => v.reserve_exact(up_to + 1 - len),
+        Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
+        Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
+    }
+    Ok(run(moves, start, up_to, Mode::Fill, memory, what, None)?.0)
+}
+
+/// The sweep from the values in `cells` on.
+fn run<'a>(
+    moves: &'a Moves,
+    mut cells: Cells,
+    up_to: usize,
+    mode: Mode,
+    memory: Memory<'a>,
+    what: &'a dyn Fn() -> String,
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+) -> Result<(Cells, Option<Periodicity>), NimError> {
+    let table = GrundyTable::from_cells(cells);
+    let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
+    cells = table.cells;
     let mut sweep = Sweep {
         moves,
         up_to,
         mode,
-        effort: Effort::new(limits),
-        memory: Memory { limits, held: 0 },
+        effort: Effort::new(memory.limits),
+        memory,
         what,
         selection: Selection::ALL_RARE,
-        next_choice: if moves.splits.is_empty() { usize::MAX } else { 64 },
-        next_period_check: 128,
+        // Mask choices and period checks at 64 (128), then each power of two: from the first
+        // one not passed yet when resuming (a mask chosen now, from the values given).
+        next_choice: if moves.splits.is_empty() { usize::MAX } else { len.next_power_of_two().max(64) },
+        next_period_check: len.next_power_of_two().max(128),
+        choose_first: !moves.splits.is_empty() && len > 64,
         stamps: Vec::new(),
         stamp: 0,
         bits: 0,
@@ -345,10 +409,7 @@ pub(crate) fn compute(
         rare_capacity: 0,
         growth_estimate,
     };
-    let first = if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 };
-    sweep.memory.regrow(what, 0, first as u128)?;
-    let mut cells = Cells::U8(Vec::with_capacity(first));
-    sweep.grow_marks(0)?;
+    sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
             Cells::U8(v) => sweep.extend(v)?,
@@ -468,6 +529,10 @@ impl Sweep<'_> {
     fn extend<T: Cell>(&mut self, values: &mut Vec<T>) -> Result<Pass, NimError> {
         let what = self.what;
         let moves = self.moves;
+        if self.choose_first {
+            self.choose(values);
+            self.choose_first = false;
+        }
         let (mut rare_heaps, mut rare_values) = self.rare_heaps(values)?;
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
         for n in values.len()..=self.up_to {
