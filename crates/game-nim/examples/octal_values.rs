@@ -5,7 +5,7 @@
 //!
 //! Prints, for every power of two `n <= HEAPS`, `n=2^k largest G[i]=v` (the first heap `i < n`
 //! with the largest value `v` among heaps `0..n`), then
-//! `heaps=HEAPS width=W fnv64=H` (FNV-1a over the values as 4-byte little-endian words).
+//! `heaps=HEAPS width=W fnv64=H` (FNV-1a over the values, one step per value as a `u32`).
 //! With `RARE_MASK` (hex, optionally followed by `pos`, as tczajka/octal-games prints it) it
 //! also prints `num_rare=R last_rare=L`: the heaps `0..HEAPS` that are rare under that mask by
 //! that program's definition (even parity of `value & mask`, flipped on heaps whose parity
@@ -36,9 +36,7 @@ fn main() {
         if v > largest.1 {
             largest = (i, v);
         }
-        for byte in v.to_le_bytes() {
-            hash = (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        hash = (hash ^ v as u64).wrapping_mul(0x0000_0100_0000_01b3);
         let n = i + 1;
         if n.is_power_of_two() {
             println!("n=2^{} largest G[{}]={}", n.trailing_zeros(), largest.0, largest.1);

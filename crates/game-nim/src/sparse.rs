@@ -548,9 +548,7 @@ impl Sweep<'_> {
                 // `guy_smith_periodicity`), so the rest of the table is a copy.
                 if let Some(periodicity) = guy_smith_periodicity(values, moves.max_take) {
                     if self.mode == Mode::Fill {
-                        for m in n..=self.up_to {
-                            values.push(values[periodicity.reduce(m as u64)]);
-                        }
+                        fill_periodic(values, periodicity, self.up_to + 1);
                     }
                     return Ok(Pass::Done(Some(periodicity)));
                 }
@@ -713,6 +711,19 @@ impl Sweep<'_> {
     }
 }
 
+/// Extends `values` to `len` by its proven period: `g(m) = g(m - block)` for every multiple
+/// `block` of the period with `m - block >= preperiod`, so the table is copied from itself in
+/// blocks that double as it grows. Requires `values.len() >= preperiod + period`.
+fn fill_periodic<T: Cell>(values: &mut Vec<T>, periodicity: Periodicity, len: usize) {
+    let Periodicity { preperiod, period } = periodicity;
+    while values.len() < len {
+        let done = values.len();
+        let block = (done - preperiod) / period * period;
+        let take = block.min(len - done);
+        values.extend_from_within(done - block..done - block + take);
+    }
+}
+
 /// The least value whose stamp is not `stamp` (the marks always have an unmarked entry: they
 /// cover twice the values that can occur).
 fn first_unmarked(stamps: &[u32], stamp: u32) -> u32 {
@@ -752,6 +763,18 @@ mod tests {
                 .map(|(x, &c)| if (x & j).count_ones() % 2 == 0 { c } else { -c })
                 .sum();
             assert_eq!(f, direct, "index {j}");
+        }
+    }
+
+    #[test]
+    fn periodic_fill_equals_reduce() {
+        for (preperiod, period) in [(0, 1), (3, 1), (5, 7), (71, 12), (2, 40)] {
+            let p = Periodicity { preperiod, period };
+            let start: Vec<u32> = (0..(preperiod + period) as u32).map(|x| x * 31 % 17).collect();
+            let mut filled = start.clone();
+            fill_periodic(&mut filled, p, 5000);
+            let reduced: Vec<u32> = (0..5000u64).map(|m| start[p.reduce(m)]).collect();
+            assert_eq!(filled, reduced, "{p:?}");
         }
     }
 
