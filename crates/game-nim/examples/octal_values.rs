@@ -11,7 +11,7 @@
 //! that program's definition (even parity of `value & mask`, flipped on heaps whose parity
 //! differs from the parity of the split takes when `pos` is given).
 
-use game_nim::{Limits, OctalGame};
+use game_nim::{CellWidth, Limits, OctalGame, narrow_table_bytes};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -28,6 +28,13 @@ fn main() {
     if heaps == 0 {
         fail("HEAPS must be at least 1".to_string());
     }
+    // The memory, stated before anything is allocated (on standard error, so that the output
+    // compared by the bench script stays the values' statistics).
+    eprintln!(
+        "octal_values: {heaps} heaps need {} bytes while every value is below 256, {} below 65536 (plus scratch)",
+        narrow_table_bytes(heaps - 1, CellWidth::U8),
+        narrow_table_bytes(heaps - 1, CellWidth::U16)
+    );
     let table =
         game.grundy_table_within(heaps - 1, &Limits::UNLIMITED).unwrap_or_else(|e| fail(format!("{e}")));
     let mut largest = (0usize, 0u32);
