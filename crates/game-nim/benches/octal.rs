@@ -1,23 +1,27 @@
-//! Octal Grundy values per second to 10^6 for Kayles (0.77), Dawson's Kayles (0.07) and 0.6,
-//! beside the plain O(n^2) definition in the same run (at n = 20 000: it is quadratic, 10^6
-//! would take minutes).
+//! Octal Grundy values: the rare/common kernel over narrow cells against the plain O(n^2)
+//! definition (the `baseline plain` benchmark) in the same run, for Kayles (0.77), Dawson's chess
+//! (0.137), 0.16 and Officers (0.6).
 //!
-//! Three methods per game: `baseline plain` (every split, O(n^2): each group's baseline),
-//! `sparse` (the rare/common method alone) and `grundy_values` (sparse plus the Guy-Smith
-//! periodicity shortcut).
+//! Each group `octal CODE` has:
+//! * `baseline plain to 20000` — the group's baseline, [`OctalGame::grundy_values_plain`];
+//! * `sparse to 20000` — the rare/common kernel alone, without the period shortcut;
+//! * `narrow table to 2^18` — [`OctalGame::grundy_table_within`] (narrow cells, kernel and
+//!   period shortcut), the method `scripts/bench-octal.sh` times against other programs.
 //!
-//! Run: `cargo xtask bench --bench octal` (ratios to the baseline per element, elements = heap
-//! sizes computed), or `cargo bench -p game-nim --bench octal`.
+//! Run: `cargo xtask bench --bench octal` (ratios to the baseline per heap, written to
+//! BENCHMARKS.md), or `cargo bench -p game-nim --bench octal`.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use game_nim::OctalGame;
 use std::hint::black_box;
 
-const BIG_N: usize = 1_000_000;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_nim::{Limits, OctalGame};
+
+const BIG_N: u64 = 1 << 18;
 const PLAIN_N: usize = 20_000;
+const CODES: [&str; 4] = ["0.77", "0.137", "0.16", "0.6"];
 
 fn octal(c: &mut Criterion) {
-    for code in ["0.77", "0.07", "0.6"] {
+    for code in CODES {
         let game: OctalGame = code.parse().expect("valid code");
         let mut group = c.benchmark_group(format!("octal {code}"));
         group.sample_size(10);
@@ -28,16 +32,11 @@ fn octal(c: &mut Criterion) {
         group.bench_function(format!("sparse to {PLAIN_N}"), |b| {
             b.iter(|| black_box(game.grundy_values_sparse(black_box(PLAIN_N)).expect("in range")))
         });
-        group.throughput(Throughput::Elements(BIG_N as u64 + 1));
-        // Dawson's Kayles has a rare P-position in every period, so its rare heaps grow linearly
-        // and the sparse method alone is quadratic there: only the periodic shortcut is run.
-        if code != "0.07" {
-            group.bench_function(format!("sparse to {BIG_N}"), |b| {
-                b.iter(|| black_box(game.grundy_values_sparse(black_box(BIG_N)).expect("in range")))
-            });
-        }
-        group.bench_function(format!("grundy_values to {BIG_N}"), |b| {
-            b.iter(|| black_box(game.grundy_values(black_box(BIG_N)).expect("in range")))
+        group.throughput(Throughput::Elements(BIG_N + 1));
+        group.bench_function("narrow table to 2^18", |b| {
+            b.iter(|| {
+                black_box(game.grundy_table_within(black_box(BIG_N), &Limits::UNLIMITED).expect("in range"))
+            })
         });
         group.finish();
     }

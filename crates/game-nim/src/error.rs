@@ -81,6 +81,15 @@ pub enum NimError {
         /// The steps taken (the limit).
         steps: u128,
     },
+    /// A file of octal Grundy values could not be read, written or used (see
+    /// [`crate::OctalGame::grundy_file_within`]).
+    #[error("octal value file {path}: {reason}")]
+    ValueFile {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// The explicit game graph could not be built or analysed.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),

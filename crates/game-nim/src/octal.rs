@@ -31,8 +31,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::NimError;
-use crate::limits::{Effort, Limits};
-use crate::period::{Periodicity, guy_smith_periodicity};
+use crate::limits::Limits;
+use crate::period::Periodicity;
+use crate::sparse::{self, CellWidth, GrundyTable, Mode, Moves, narrow_table_bytes};
 
 /// Leave nothing: remove the whole heap (of exactly `k` counters).
 const LEAVE_NONE: u8 = 1;
@@ -46,6 +47,10 @@ pub const MAX_CODE_DIGITS: usize = 64;
 
 /// The largest heap size the value tables support (values and indices stay far from overflow).
 pub const MAX_TABLE_HEAP: usize = 1 << 31;
+
+/// One more than the largest heap [`OctalGame::grundy_table_within`] accepts: 2^32 heaps
+/// (`0 ..= 2^32 - 1`), whose numbers fit in `u32`.
+pub const MAX_NARROW_TABLE_HEAP: u64 = 1 << 32;
 
 /// An octal game given by its code. Parse with [`OctalGame::parse`] or `str::parse`.
 ///
@@ -155,45 +160,17 @@ impl OctalGame {
         }
     }
 
-    /// The least `v` with `needed[v]` that no split of heap `n` has as its value, or `None` if
-    /// every needed value occurs. One walk over the splits by the smaller part `a`, across all
-    /// take amounts at once, that stops as soon as the last needed value is seen: the hits
-    /// usually sit at small `a`. (Walking one take amount to the end before the next, and one
-    /// value at a time, made Kayles O(n^2).) Clears the entries of `needed` it finds.
-    /// Also returns the number of splits looked at (the work done).
-    fn first_missing_split_value(
-        &self,
-        values: &[u32],
-        n: usize,
-        needed: &mut [bool],
-    ) -> (Option<u32>, usize) {
-        let mut missing = needed.iter().filter(|&&x| x).count();
-        if missing == 0 {
-            return (None, 0);
+    /// The moves of the code by kind, for the rare/common kernel.
+    pub(crate) fn moves_by_kind(&self) -> Moves {
+        let takes = |bit: u8| -> Vec<usize> {
+            self.digits.iter().enumerate().filter(|&(_, &d)| d & bit != 0).map(|(k, _)| k).collect()
+        };
+        Moves {
+            whole: takes(LEAVE_NONE),
+            single: takes(LEAVE_ONE),
+            splits: takes(LEAVE_TWO),
+            max_take: self.max_take(),
         }
-        let mut walked = 0;
-        let rests: Vec<usize> = self
-            .digits
-            .iter()
-            .enumerate()
-            .filter(|&(k, &d)| d & LEAVE_TWO != 0 && n >= k + 2)
-            .map(|(k, _)| n - k)
-            .collect();
-        let longest = rests.iter().map(|rest| rest / 2).max().unwrap_or(0);
-        'walk: for a in 1..=longest {
-            for &rest in rests.iter().filter(|&&rest| a <= rest / 2) {
-                walked += 1;
-                let v = (values[a] ^ values[rest - a]) as usize;
-                if let Some(slot) = needed.get_mut(v).filter(|slot| **slot) {
-                    *slot = false;
-                    missing -= 1;
-                    if missing == 0 {
-                        break 'walk;
-                    }
-                }
-            }
-        }
-        (needed.iter().position(|&x| x).map(|v| v as u32), walked)
     }
 
     /// Grundy values of heaps `0..=up_to`, fast: the rare/common ("sparse space") technique.
@@ -211,19 +188,19 @@ impl OctalGame {
     ///    rare value not found, or `c`.
     ///
     /// This is exact for every mask; the mask only decides the speed. It is chosen from the values
-    /// so far, at heap sizes 64, 128, 256, ..., as the mask (over the low bits) that makes the
-    /// fewest heaps rare. For Kayles the rare heaps are finitely many and the cost is about
-    /// O(up_to); for games without such structure it degrades gracefully towards O(up_to^2).
+    /// so far, at heap sizes 64, 128, 256, ..., as the mask that makes the fewest heaps rare
+    /// (all masks are counted at once by a Walsh-Hadamard transform). When every take that
+    /// splits a heap has the same parity, the heap's parity may join the mask (a heap is then
+    /// rare by `popcount(v & M) + (n & 1)`), which helps codes like `0.137`. For `0.6` the rare
+    /// heaps are finitely many as far as is known, and the cost is about O(up_to); for codes
+    /// without such structure it degrades gracefully towards O(up_to^2). The values are kept in
+    /// the narrowest cells that hold them (see [`Self::grundy_table_within`]).
     ///
     /// Periodicity shortcut: at heap sizes 128, 256, 512, ... the values so far are tested by the
     /// Guy-Smith theorem ([`crate::guy_smith_periodicity`]); once a period is proven, the rest of
     /// the table is filled by it — exact by the theorem. Kayles (period 12 from 71) and Dawson's
-    /// Kayles (period 34 from 53) are proven at 256, so 10^6 values cost little more than the
-    /// copy. [`Self::grundy_values_sparse`] is the method without the shortcut.
-    ///
-    /// For Dawson's Kayles the sparse method alone is quadratic (its rare heaps grow linearly);
-    /// 0.6, with no known period, costs what the sparse method costs. Measured against the plain
-    /// O(n^2) method (bench `octal`, heaps 0..=10^6): see BENCHMARKS.md.
+    /// Kayles (period 34 from 53) are proven at 256. [`Self::grundy_values_sparse`] is the
+    /// method without the shortcut.
     ///
     /// # Errors
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
@@ -244,14 +221,55 @@ impl OctalGame {
             || format!("the values of octal game {self} up to heap {up_to}"),
             Self::table_bytes(up_to),
         )?;
-        Ok(self.sparse_values(up_to, Mode::Fill, limits)?.0)
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        let (cells, _) = sparse::compute(&self.moves_by_kind(), up_to, Mode::Fill, limits, &what, None)?;
+        Ok(GrundyTable::from_cells(cells).into_vec())
     }
 
     /// An upper estimate of the bytes [`Self::grundy_values_within`] allocates for heaps
-    /// `0..=up_to`: the values (4 bytes a heap), the list of rare heaps (8 bytes a heap, twice
-    /// for the growth of a vector) and the scratch marks. Exact `u128` arithmetic.
+    /// `0..=up_to`: the returned values (4 bytes a heap), the narrow table they are computed in
+    /// (at most 4 bytes a heap, twice while it is widened), the list of rare heaps (8 bytes a
+    /// heap at most) and the scratch marks. Exact `u128` arithmetic.
     pub fn table_bytes(up_to: usize) -> u128 {
         (up_to as u128 + 1) * 20 + (1 << 16)
+    }
+
+    /// Grundy values of heaps `0..=up_to` in the narrowest cells that hold them (one byte a heap
+    /// while every value is below 256, two below 65 536, else four; see [`GrundyTable`]), by the
+    /// method of [`Self::grundy_values`] with its periodicity shortcut. Up to 2^32 heaps.
+    ///
+    /// Memory is stated before it is allocated: [`narrow_table_bytes`]`(up_to, CellWidth::U8)`
+    /// is checked against `limits.max_bytes` first, and every later growth (a wider table when a
+    /// value outgrows its cells, both held during the copy; more marks; a longer list of rare
+    /// heaps) is checked again before it is made. 2^32 heaps of a code whose values stay below
+    /// 65 536 take `2^32 * 2` bytes = 8 GiB, plus the scratch.
+    ///
+    /// # Errors
+    /// [`NimError::HeapTooLarge`] if `up_to >= MAX_NARROW_TABLE_HEAP` (or beyond `usize`);
+    /// [`NimError::OverMemoryBudget`] or [`NimError::OutOfMemory`] before an allocation that
+    /// would not fit; [`NimError::EffortExceeded`] after `limits.max_steps` option evaluations.
+    ///
+    /// ```
+    /// use game_nim::{CellWidth, Limits, OctalGame};
+    /// let officers: OctalGame = "0.6".parse().unwrap();
+    /// let table = officers.grundy_table_within(3000, &Limits::UNLIMITED).unwrap();
+    /// assert_eq!(table.len(), 3001);
+    /// assert_eq!(table.width(), CellWidth::U8);
+    /// assert_eq!(table.to_vec(), officers.grundy_values_plain(3000).unwrap());
+    /// ```
+    pub fn grundy_table_within(&self, up_to: u64, limits: &Limits) -> Result<GrundyTable, NimError> {
+        let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
+        if up_to >= MAX_NARROW_TABLE_HEAP {
+            return Err(too_large());
+        }
+        let heaps = usize::try_from(up_to).map_err(|_| too_large())?;
+        limits.check_bytes(
+            || format!("the values of octal game {self} up to heap {up_to}"),
+            narrow_table_bytes(up_to, CellWidth::U8),
+        )?;
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        let (cells, _) = sparse::compute(&self.moves_by_kind(), heaps, Mode::Fill, limits, &what, None)?;
+        Ok(GrundyTable::from_cells(cells))
     }
 
     /// Grundy values of heaps `0..=up_to` by the rare/common method alone, without the
@@ -262,106 +280,10 @@ impl OctalGame {
     /// [`NimError::HeapTooLarge`] if `up_to >= MAX_TABLE_HEAP`.
     pub fn grundy_values_sparse(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
         Self::check_size(up_to)?;
-        Ok(self.sparse_values(up_to, Mode::NoShortcut, &Limits::UNLIMITED)?.0)
-    }
-
-    /// The values by the rare/common method; in [`Mode::StopAtPeriod`] they end where a period
-    /// is proven (and the periodicity is returned), and memory is checked against the budget
-    /// as the table grows.
-    fn sparse_values(
-        &self,
-        up_to: usize,
-        mode: Mode,
-        limits: &Limits,
-    ) -> Result<(Vec<u32>, Option<Periodicity>), NimError> {
-        let splits: Vec<usize> =
-            self.digits.iter().enumerate().filter(|&(_, &d)| d & LEAVE_TWO != 0).map(|(k, _)| k).collect();
-        let mut effort = Effort::new(limits);
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let mut values: Vec<u32> =
-            Vec::with_capacity(if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 });
-        let mut marks = Marks::default();
-        // Before the first mask choice there is no mask: the values come from all splits, which
-        // is the plain method on the first 64 heaps.
-        let mut mask: Option<u32> = None;
-        let is_rare = |mask: u32, v: u32| (v & mask).count_ones().is_multiple_of(2);
-        let mut rare_heaps: Vec<usize> = Vec::new();
-        let mut next_mask_choice = if splits.is_empty() { usize::MAX } else { 64usize };
-        let mut next_period_check = 128usize;
-        let mut needed: Vec<bool> = Vec::new();
-        for n in 0..=up_to {
-            if n == next_mask_choice {
-                let chosen = choose_mask(&values);
-                mask = Some(chosen);
-                rare_heaps = (1..n).filter(|&h| is_rare(chosen, values[h])).collect();
-                next_mask_choice = next_mask_choice.saturating_mul(2);
-            }
-            if mode != Mode::NoShortcut && n == next_period_check {
-                next_period_check = next_period_check.saturating_mul(2);
-                // Guy-Smith: a period seen over enough values holds forever, so the rest of
-                // the table is a copy (exact, not a guess; see `guy_smith_periodicity`).
-                effort.spend(n, what)?;
-                if let Some(periodicity) = guy_smith_periodicity(&values, self.max_take()) {
-                    if mode == Mode::StopAtPeriod {
-                        return Ok((values, Some(periodicity)));
-                    }
-                    for m in n..=up_to {
-                        values.push(values[periodicity.reduce(m as u64)]);
-                    }
-                    return Ok((values, Some(periodicity)));
-                }
-                if mode == Mode::StopAtPeriod {
-                    // The table is about to grow to the next check: estimate before allocating.
-                    let next = next_period_check.min(up_to);
-                    limits.check_bytes(
-                        || format!("the period search of octal game {self} up to heap {up_to}"),
-                        Self::table_bytes(next),
-                    )?;
-                    values.reserve_exact(next + 1 - values.len());
-                }
-            }
-            marks.next_position();
-            self.mark_whole_and_single(&values, n, &mut marks);
-            let mut work = self.digits.len();
-            let value = match mask {
-                None => {
-                    for &k in splits.iter().filter(|&&k| n >= k + 2) {
-                        let rest = n - k;
-                        work += rest / 2;
-                        (1..=rest / 2).for_each(|a| marks.mark(values[a] ^ values[rest - a]));
-                    }
-                    (0..).find(|&v| !marks.is_marked(v)).unwrap_or(0)
-                }
-                Some(mask) => {
-                    for &k in splits.iter().filter(|&&k| n >= k + 2) {
-                        let rest = n - k;
-                        for &r in rare_heaps.iter().take_while(|&&r| r < rest) {
-                            work += 1;
-                            marks.mark(values[r] ^ values[rest - r]);
-                        }
-                    }
-                    // Every common option is marked now, so the least unmarked common value
-                    // bounds the mex; only the unmarked rare values below it are in doubt.
-                    let common_mex =
-                        (0..).find(|&v| !is_rare(mask, v) && !marks.is_marked(v)).unwrap_or(u32::MAX);
-                    needed.clear();
-                    needed.extend((0..common_mex).map(|v| is_rare(mask, v) && !marks.is_marked(v)));
-                    work += needed.len();
-                    let (missing, walked) = self.first_missing_split_value(&values, n, &mut needed);
-                    work += walked;
-                    missing.unwrap_or(common_mex)
-                }
-            };
-            effort.spend(work, what)?;
-            marks.note_value(value);
-            if n >= 1 && !splits.is_empty() && mask.is_none_or(|mask| is_rare(mask, value)) {
-                rare_heaps.push(n);
-            }
-            values.push(value);
-        }
-        let periodicity =
-            if mode == Mode::StopAtPeriod { guy_smith_periodicity(&values, self.max_take()) } else { None };
-        Ok((values, periodicity))
+        let (cells, _) =
+            sparse::compute(&self.moves_by_kind(), up_to, Mode::NoShortcut, &Limits::UNLIMITED, &what, None)?;
+        Ok(GrundyTable::from_cells(cells).into_vec())
     }
 
     /// The exact period and pre-period of the Grundy values, proven by the Guy-Smith theorem
@@ -395,46 +317,21 @@ impl OctalGame {
         limits: &Limits,
     ) -> Result<(Periodicity, Vec<u32>), NimError> {
         Self::check_size(up_to)?;
-        let (mut values, periodicity) = self.sparse_values(up_to, Mode::StopAtPeriod, limits)?;
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        let estimate = |heaps: usize| Self::table_bytes(heaps);
+        let (cells, periodicity) = sparse::compute(
+            &self.moves_by_kind(),
+            up_to,
+            Mode::StopAtPeriod,
+            limits,
+            &what,
+            Some(&estimate),
+        )?;
+        let mut values = GrundyTable::from_cells(cells).into_vec();
         let periodicity = periodicity.ok_or(NimError::PeriodNotFound { limit: up_to })?;
         values.truncate(periodicity.preperiod + periodicity.period);
         Ok((periodicity, values))
     }
-}
-
-/// How far [`OctalGame::sparse_values`] goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Every heap up to the end; a proven period fills the rest by copying.
-    Fill,
-    /// Every heap computed from its options (no period shortcut).
-    NoShortcut,
-    /// Stop where a period is proven.
-    StopAtPeriod,
-}
-
-/// The mask over the low bits (at most 10) that makes the fewest of `values` rare (see
-/// [`OctalGame::grundy_values`]). O(values + 2^(2 * bits)).
-fn choose_mask(values: &[u32]) -> u32 {
-    let largest = values.iter().copied().max().unwrap_or(0);
-    let bits = (32 - largest.leading_zeros()).min(10);
-    let width = 1usize << bits;
-    // Histogram of the low bits of the values; only those bits matter for masks below `width`.
-    let mut histogram = vec![0usize; width];
-    for &v in values.iter().skip(1) {
-        histogram[v as usize & (width - 1)] += 1;
-    }
-    let present: Vec<(u32, usize)> =
-        histogram.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(v, &c)| (v as u32, c)).collect();
-    (0..width as u32)
-        .min_by_key(|&mask| {
-            present
-                .iter()
-                .filter(|&&(v, _)| (v & mask).count_ones().is_multiple_of(2))
-                .map(|&(_, c)| c)
-                .sum::<usize>()
-        })
-        .unwrap_or(0)
 }
 
 /// A set of small values, cleared in O(1) per position by stamping.

@@ -121,7 +121,7 @@ pub fn window_periodicity(values: &[u32], window: usize) -> Option<Periodicity> 
 /// fits in the data. That `p` is the least eventual period and `n0` the exact pre-period, because
 /// the least period needs no more data than any of its multiples. O(len * average mismatch
 /// distance), typically near-linear.
-pub fn guy_smith_periodicity(values: &[u32], max_take: usize) -> Option<Periodicity> {
+pub fn guy_smith_periodicity<V: Eq>(values: &[V], max_take: usize) -> Option<Periodicity> {
     let len = values.len();
     for period in 1..len {
         // Least n0 with g(n + p) = g(n) for all n0 <= n < len - p: one past the last mismatch.

@@ -1,0 +1,175 @@
+//! Octal Grundy values streamed to a binary file, and resumed from it
+//! ([`OctalGame::grundy_file_within`]).
+//!
+//! The layout is documented at [`VALUE_FILE_VERSION`]. A file is rewritten whole (through a
+//! temporary file renamed over it) when its values outgrow the width; otherwise new values are
+//! appended, at checkpoints every eighth of the heaps done (at least 2^20 heaps), so a stopped
+//! run loses at most the heaps since the last checkpoint.
+//!
+//! Resuming trusts the values in the file: it checks the magic, version, width and code, not
+//! the values (a file written by this module for the same code holds exact values).
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::Path;
+
+use crate::sparse::{self, Cells, GrundyTable, narrow_table_bytes};
+use crate::{Limits, NimError, OctalGame};
+
+/// The first 8 bytes of a value file.
+pub const VALUE_FILE_MAGIC: [u8; 8] = *b"IGOCTAL\x1a";
+
+/// The layout version of value files written and read by [`OctalGame::grundy_file_within`].
+///
+/// Layout of version 1 (integers little-endian):
+///
+/// | offset     | bytes   | content                                                        |
+/// |------------|---------|----------------------------------------------------------------|
+/// | 0          | 8       | magic [`VALUE_FILE_MAGIC`]: `IGOCTAL` and the byte 0x1a        |
+/// | 8          | 1       | version, 1                                                     |
+/// | 9          | 1       | width: bytes per value, 1, 2 or 4                              |
+/// | 10         | 1       | `L`, the length of the code                                    |
+/// | 11         | `L`     | the code in ASCII, canonical as [`OctalGame`]'s `Display`      |
+/// | 11 + `L`   | rest    | the values of heaps 0, 1, 2, ..., `width` bytes each           |
+///
+/// The number of heaps is the payload length divided by the width; a partial value at the end
+/// (a write cut short) is ignored and overwritten on resume.
+pub const VALUE_FILE_VERSION: u8 = 1;
+
+/// The fewest heaps between two checkpoints.
+const MIN_CHECKPOINT: usize = 1 << 20;
+
+fn file_error(path: &Path, reason: impl std::fmt::Display) -> NimError {
+    NimError::ValueFile { path: path.display().to_string(), reason: reason.to_string() }
+}
+
+fn header(code: &str, width: u8) -> Vec<u8> {
+    let mut out = VALUE_FILE_MAGIC.to_vec();
+    out.push(VALUE_FILE_VERSION);
+    out.push(width);
+    // A canonical code has at most 2 + MAX_CODE_DIGITS = 66 bytes.
+    out.push(code.len() as u8);
+    out.extend_from_slice(code.as_bytes());
+    out
+}
+
+/// Reads the values of a file written for `code`, checking its header; the bytes are checked
+/// against `limits` before the values are allocated.
+fn read_values(path: &Path, code: &str, limits: &Limits) -> Result<Cells, NimError> {
+    let mut file = File::open(path).map_err(|e| file_error(path, e))?;
+    let mut head = [0u8; 11];
+    file.read_exact(&mut head).map_err(|_| file_error(path, "shorter than the header"))?;
+    if head[..8] != VALUE_FILE_MAGIC {
+        return Err(file_error(path, "not an octal value file (bad magic)"));
+    }
+    if head[8] != VALUE_FILE_VERSION {
+        return Err(file_error(path, format!("layout version {} (this program reads 1)", head[8])));
+    }
+    let width = head[9];
+    if ![1, 2, 4].contains(&width) {
+        return Err(file_error(path, format!("width {width} (must be 1, 2 or 4)")));
+    }
+    let mut stored = vec![0u8; head[10] as usize];
+    file.read_exact(&mut stored).map_err(|_| file_error(path, "shorter than its header says"))?;
+    if stored != code.as_bytes() {
+        return Err(file_error(
+            path,
+            format!("holds the values of {:?}, not {code}", String::from_utf8_lossy(&stored)),
+        ));
+    }
+    let payload = file.metadata().map_err(|e| file_error(path, e))?.len() - 11 - stored.len() as u64;
+    let heaps = payload / width as u64;
+    limits.check_bytes(|| format!("reading {}", path.display()), heaps as u128 * width as u128)?;
+    let heaps = usize::try_from(heaps).map_err(|_| file_error(path, "too many heaps for this machine"))?;
+    let mut bytes = vec![0u8; heaps * width as usize];
+    file.read_exact(&mut bytes).map_err(|e| file_error(path, e))?;
+    Ok(match width {
+        1 => Cells::U8(bytes),
+        2 => Cells::U16(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
+        _ => {
+            Cells::U32(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        }
+    })
+}
+
+/// Writes the whole file anew (header and every value), through a temporary file.
+fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimError> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let mut file = File::create(&temporary).map_err(|e| file_error(path, e))?;
+    file.write_all(&header(code, table.width().bytes())).map_err(|e| file_error(path, e))?;
+    file.write_all(&table.to_le_bytes()).map_err(|e| file_error(path, e))?;
+    file.sync_all().map_err(|e| file_error(path, e))?;
+    fs::rename(&temporary, path).map_err(|e| file_error(path, e))
+}
+
+/// Appends the values of heaps `from..` of `table`, after cutting a partial value at the end.
+fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(), NimError> {
+    let width = table.width().bytes() as u64;
+    let file = OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, e))?;
+    file.set_len(header(code, width as u8).len() as u64 + from as u64 * width)
+        .map_err(|e| file_error(path, e))?;
+    drop(file);
+    let mut file = OpenOptions::new().append(true).open(path).map_err(|e| file_error(path, e))?;
+    let bytes = table.to_le_bytes();
+    file.write_all(&bytes[from * width as usize..]).map_err(|e| file_error(path, e))?;
+    file.sync_all().map_err(|e| file_error(path, e))
+}
+
+impl OctalGame {
+    /// Grundy values of heaps `0..=up_to` as [`Self::grundy_table_within`], streamed to the
+    /// binary file `path` (layout at [`VALUE_FILE_VERSION`]) and resumed from it: the
+    /// values already in the file (written for the same code) are read, not computed again, and
+    /// the new ones are appended at checkpoints as they are computed. The whole table is also
+    /// kept in memory (the computation reads old values), so the memory is as for
+    /// [`Self::grundy_table_within`], checked before each allocation.
+    ///
+    /// # Errors
+    /// [`NimError::ValueFile`] if the file cannot be read or written, or holds another code, a
+    /// bad magic, version or width; the errors of [`Self::grundy_table_within`].
+    pub fn grundy_file_within(
+        &self,
+        up_to: u64,
+        path: &Path,
+        limits: &Limits,
+    ) -> Result<GrundyTable, NimError> {
+        let too_large = || NimError::HeapTooLarge { size: up_to, max: crate::MAX_NARROW_TABLE_HEAP - 1 };
+        if up_to >= crate::MAX_NARROW_TABLE_HEAP {
+            return Err(too_large());
+        }
+        let up_to = usize::try_from(up_to).map_err(|_| too_large())?;
+        let code = self.to_string();
+        let moves = self.moves_by_kind();
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        let mut table = if path.exists() {
+            GrundyTable::from_cells(read_values(path, &code, limits)?)
+        } else {
+            limits.check_bytes(what, narrow_table_bytes(up_to as u64, crate::CellWidth::U8))?;
+            let empty = GrundyTable::from_cells(Cells::U8(Vec::new()));
+            write_all(path, &code, &empty)?;
+            empty
+        };
+        let mut written = table.len();
+        while table.len() <= up_to {
+            let done = table.len();
+            let target = (done + (done / 8).max(MIN_CHECKPOINT)).min(up_to + 1);
+            let width = table.width();
+            table = GrundyTable::from_cells(sparse::compute_from(
+                &moves,
+                table.into_cells(),
+                target - 1,
+                limits,
+                &what,
+            )?);
+            if table.width() == width {
+                append(path, &code, &table, written)?;
+            } else {
+                write_all(path, &code, &table)?;
+            }
+            written = table.len();
+        }
+        // A file may hold more heaps than asked for.
+        table.truncate(up_to + 1);
+        Ok(table)
+    }
+}

@@ -1,0 +1,789 @@
+//! The rare/common ("sparse space") kernel behind [`crate::OctalGame::grundy_values`] and
+//! [`crate::OctalGame::grundy_table_within`], over narrow value storage.
+//!
+//! # Narrow storage
+//!
+//! Values are kept one byte a heap while they stay below 256, two bytes below 65 536, four bytes
+//! beyond ([`CellWidth`]). The table starts narrow and is widened (copied into the next width)
+//! exactly when a value does not fit; the heap whose value did not fit is then computed again in
+//! the wider table, so no value is ever truncated. Narrow cells also keep the working set of the
+//! inner loop (the values a rare heap's splits read, just below the current heap) small.
+//!
+//! # Rare and common
+//!
+//! Fix a mask `M` over the value bits and a flag `P` (allowed only when every take that splits a
+//! heap has the same parity). The *label* of heap `i` is `parity(g(i) & M) ^ (P & i & 1)`; a heap
+//! with label 0 is *rare*. For a split of `rest = a + b` counters,
+//! `label(a) ^ label(b) = parity((g(a) ^ g(b)) & M) ^ (P & rest & 1)`, and `rest & 1` is the same
+//! for every split take of heap `n` when `P` is set. So two heaps of label 1 can only give values
+//! `x` with `parity(x & M) = P & rest & 1` (*rare for `n`*); every other option value (*common
+//! for `n`*) comes from a split with a rare part, or from a move leaving at most one heap. Hence
+//! per heap `n`:
+//!
+//! 1. mark the options leaving zero or one heap, and every split with a rare part: O(rare heaps);
+//! 2. the least unmarked common value `c` bounds the mex; the rare-for-`n` values below `c` that
+//!    are still unmarked are looked for in one walk over all splits `(a, rest - a)`, `a = 1, 2,
+//!    ...`, which stops as soon as the last of them is seen (usually after a few steps);
+//! 3. the mex is the least of them not found, or `c`.
+//!
+//! This is exact for every choice of `(M, P)`; the choice only decides the speed. It is made at
+//! heap sizes 64, 128, 256, ... as the one with the fewest rare heaps, counted for all masks at
+//! once by a Walsh-Hadamard transform of the histogram of `(g(i), i & 1)` (the method of
+//! Gangolli-Plambeck and Flammenkamp; the position parity is the refinement used by Flammenkamp
+//! and others for codes whose split takes share a parity, e.g. `0.137`).
+//!
+//! # Memory
+//!
+//! Every allocation that grows with the heap count is checked against the caller's
+//! [`Limits`] before it is made, with the bytes that will be held at the peak (old and new buffer
+//! while a table is widened): the table itself ([`narrow_table_bytes`]), the list of rare heaps
+//! (4 bytes for the heap and one cell for its value, grown by doubling) and the marks (13 bytes
+//! per value below twice the largest value's power of two).
+
+use std::ops::BitXor;
+
+use serde::Serialize;
+
+use crate::NimError;
+use crate::limits::{Effort, Limits};
+use crate::period::{Periodicity, guy_smith_periodicity};
+
+/// The bytes a value occupies in a [`GrundyTable`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[non_exhaustive]
+pub enum CellWidth {
+    /// One byte a heap: every value below 256.
+    U8,
+    /// Two bytes a heap: every value below 65 536.
+    U16,
+    /// Four bytes a heap.
+    U32,
+}
+
+impl CellWidth {
+    /// The bytes of one cell (1, 2 or 4).
+    pub fn bytes(self) -> u8 {
+        match self {
+            CellWidth::U8 => 1,
+            CellWidth::U16 => 2,
+            CellWidth::U32 => 4,
+        }
+    }
+
+    /// The narrowest width that holds `value`.
+    pub fn for_value(value: u32) -> CellWidth {
+        if value <= u8::MAX as u32 {
+            CellWidth::U8
+        } else if value <= u16::MAX as u32 {
+            CellWidth::U16
+        } else {
+            CellWidth::U32
+        }
+    }
+}
+
+/// The bytes of the value table of heaps `0..=up_to` at `width`, with a first block of scratch
+/// space: `(up_to + 1) * width + 64 KiB`. Exact `u128` arithmetic.
+///
+/// The scratch space grows with the values and the rare heaps, and each growth is checked
+/// against the budget before it is allocated: the marks take 13 bytes per value below
+/// `2^(bits + 1)` where every value so far is below `2^bits` (6.5 KiB while values stay below
+/// 256, 1.6 MiB below 65 536), the rare heaps' list `4 + width` bytes per rare heap, grown by
+/// doubling (`0.6` has 1584 rare heaps: 2048 places of 6 bytes, 12 KiB).
+///
+/// For 2^32 heaps (`up_to = 2^32 - 1`): `2^32 * 1 = 4 GiB` while every value is below 256,
+/// `2^32 * 2 = 8 GiB` below 65 536 (plus the scratch: 25 KiB for `0.6`, whose values stay below 512). A
+/// table is widened by copying, so both widths are held at that moment: widening one-byte cells
+/// at heap `n` peaks at `n + 2 * 2^32` bytes.
+pub fn narrow_table_bytes(up_to: u64, width: CellWidth) -> u128 {
+    (up_to as u128 + 1) * width.bytes() as u128 + SCRATCH_BYTES
+}
+
+/// The first block of scratch space in [`narrow_table_bytes`].
+const SCRATCH_BYTES: u128 = 64 << 10;
+
+/// Grundy values of heaps `0..len`, one cell of the narrowest sufficient width per heap (see
+/// [`crate::OctalGame::grundy_table_within`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrundyTable {
+    cells: Cells,
+}
+
+/// The storage of a [`GrundyTable`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Cells {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+impl GrundyTable {
+    pub(crate) fn from_cells(cells: Cells) -> Self {
+        GrundyTable { cells }
+    }
+
+    /// The number of heaps (the table covers heaps `0..len()`).
+    pub fn len(&self) -> usize {
+        match &self.cells {
+            Cells::U8(v) => v.len(),
+            Cells::U16(v) => v.len(),
+            Cells::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether the table has no heap at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The width of the cells.
+    pub fn width(&self) -> CellWidth {
+        match &self.cells {
+            Cells::U8(_) => CellWidth::U8,
+            Cells::U16(_) => CellWidth::U16,
+            Cells::U32(_) => CellWidth::U32,
+        }
+    }
+
+    /// The value of heap `n`, or `None` beyond the table.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match &self.cells {
+            Cells::U8(v) => v.get(n).map(|&x| x as u32),
+            Cells::U16(v) => v.get(n).map(|&x| x as u32),
+            Cells::U32(v) => v.get(n).copied(),
+        }
+    }
+
+    /// The values in heap order.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match &self.cells {
+            Cells::U8(v) => Box::new(v.iter().map(|&x| x as u32)),
+            Cells::U16(v) => Box::new(v.iter().map(|&x| x as u32)),
+            Cells::U32(v) => Box::new(v.iter().copied()),
+        }
+    }
+
+    /// The values as `u32`, one per heap (4 bytes a heap).
+    pub fn to_vec(&self) -> Vec<u32> {
+        match &self.cells {
+            Cells::U32(v) => v.clone(),
+            _ => self.iter().collect(),
+        }
+    }
+
+    /// The values as little-endian bytes of the table's width, heap after heap.
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        match &self.cells {
+            Cells::U8(v) => v.clone(),
+            Cells::U16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Cells::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        match &mut self.cells {
+            Cells::U8(v) => v.truncate(len),
+            Cells::U16(v) => v.truncate(len),
+            Cells::U32(v) => v.truncate(len),
+        }
+    }
+
+    pub(crate) fn into_cells(self) -> Cells {
+        self.cells
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<u32> {
+        match self.cells {
+            Cells::U32(v) => v,
+            other => GrundyTable { cells: other }.to_vec(),
+        }
+    }
+}
+
+/// One heap's value in a narrow table.
+pub(crate) trait Cell: Copy + Eq + BitXor<Output = Self> {
+    const WIDTH: CellWidth;
+    /// `value` in this width, or `None` if it does not fit.
+    fn narrow(value: u32) -> Option<Self>;
+    fn wide(self) -> u32;
+    fn index(self) -> usize;
+}
+
+macro_rules! cell {
+    ($t:ty, $w:expr) => {
+        impl Cell for $t {
+            const WIDTH: CellWidth = $w;
+            #[inline(always)]
+            fn narrow(value: u32) -> Option<Self> {
+                <$t>::try_from(value).ok()
+            }
+            #[inline(always)]
+            fn wide(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+cell!(u8, CellWidth::U8);
+cell!(u16, CellWidth::U16);
+cell!(u32, CellWidth::U32);
+
+/// How far the computation goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Every heap up to the end; a proven period fills the rest by copying.
+    Fill,
+    /// Every heap computed from its options (no period shortcut).
+    NoShortcut,
+    /// Stop where a period is proven.
+    StopAtPeriod,
+}
+
+/// The moves of an octal code, by kind.
+#[derive(Debug, Clone)]
+pub(crate) struct Moves {
+    /// Takes `k` that may remove a whole heap of exactly `k`.
+    pub whole: Vec<usize>,
+    /// Takes `k` that leave one nonempty heap.
+    pub single: Vec<usize>,
+    /// Takes `k` that leave two nonempty heaps, ascending.
+    pub splits: Vec<usize>,
+    /// The largest take (for the Guy-Smith theorem).
+    pub max_take: usize,
+}
+
+/// Bytes held by the computation, checked against the limits before each growth.
+struct Memory<'a> {
+    limits: &'a Limits,
+    held: u128,
+}
+
+impl Memory<'_> {
+    /// Replace a buffer of `old` bytes by one of `new` bytes: both are held at the peak.
+    fn regrow(&mut self, what: &dyn Fn() -> String, old: u128, new: u128) -> Result<(), NimError> {
+        self.limits.check_bytes(what, self.held + new)?;
+        self.held = self.held + new - old.min(self.held);
+        Ok(())
+    }
+}
+
+/// The rare/common choice: mask over the value bits and position-parity flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Selection {
+    mask: u32,
+    parity: bool,
+}
+
+impl Selection {
+    /// Every heap rare: the plain method.
+    const ALL_RARE: Selection = Selection { mask: 0, parity: false };
+
+    #[inline(always)]
+    fn label(self, heap: usize, value: u32) -> u32 {
+        ((value & self.mask).count_ones() ^ (self.parity as u32 & heap as u32)) & 1
+    }
+}
+
+/// The result of one pass at one width.
+enum Pass {
+    Done(Option<Periodicity>),
+    /// The value of the next heap does not fit: widen to at least this width.
+    Widen(CellWidth),
+}
+
+/// Per-computation state that survives widening.
+struct Sweep<'a> {
+    moves: &'a Moves,
+    up_to: usize,
+    mode: Mode,
+    effort: Effort,
+    memory: Memory<'a>,
+    what: &'a dyn Fn() -> String,
+    selection: Selection,
+    next_choice: usize,
+    next_period_check: usize,
+    /// Choose the selection before the first heap (when resuming from given values).
+    choose_first: bool,
+    /// `stamps[x] == stamp`: value `x` is an option of the current heap.
+    stamps: Vec<u32>,
+    stamp: u32,
+    /// `bits`: every value so far is below `2^bits`.
+    bits: u32,
+    /// Values below `2^(bits + 1)` by class: `by_class[t]` holds, ascending, those with
+    /// `parity(x & mask) != t` (common for a heap whose target parity is `t`), then
+    /// `rare_by_class[t]` those with parity `t`.
+    common_by_class: [Vec<u32>; 2],
+    rare_by_class: [Vec<u32>; 2],
+    rests: Vec<usize>,
+    needed: Vec<u32>,
+    /// `wanted[x] != 0`: `x` is needed by the current walk (all zero between walks).
+    wanted: Vec<u8>,
+    /// The capacity of the rare heaps' list (for the memory account).
+    rare_capacity: usize,
+    /// The caller's own estimate of the bytes for a table of so many heaps, checked too when the
+    /// table grows in [`Mode::StopAtPeriod`] (the `u32` API counts its output there).
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+}
+
+/// Computes the values of heaps `0..=up_to` (or up to a proven period) in the narrowest width.
+pub(crate) fn compute(
+    moves: &Moves,
+    up_to: usize,
+    mode: Mode,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+    growth_estimate: Option<&dyn Fn(usize) -> u128>,
+) -> Result<(Cells, Option<Periodicity>), NimError> {
+    let first = if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 };
+    let mut memory = Memory { limits, held: 0 };
+    memory.regrow(what, 0, first as u128)?;
+    run(moves, Cells::U8(Vec::with_capacity(first)), up_to, mode, memory, what, growth_estimate)
+}
+
+/// Continues `start` (the values of heaps `0..start.len()`, taken as exact) up to heap `up_to`
+/// in [`Mode::Fill`], at the width of `start` or wider.
+pub(crate) fn compute_from(
+    moves: &Moves,
+    mut start: Cells,
+    up_to: usize,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+) -> Result<Cells, NimError> {
+    let table = GrundyTable::from_cells(start);
+    let (len, width) = (table.len(), table.width());
+    start = table.cells;
+    if len > up_to {
+        return Ok(start);
+    }
+    let mut memory = Memory { limits, held: 0 };
+    // The given values and the longer buffer they move to are both held for a moment.
+    let cell = width.bytes() as u128;
+    memory.regrow(what, 0, (len as u128 + up_to as u128 + 1) * cell)?;
+    memory.regrow(what, len as u128 * cell, 0)?;
+    match &mut start {
+        Cells::U8(v) => v.reserve_exact(up_to + 1 - len),
+        Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
+        Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
+    }
+    Ok(run(moves, start, up_to, Mode::Fill, memory, what, None)?.0)
+}
+
+/// The sweep from the values in `cells` on.
+fn run<'a>(
+    moves: &'a Moves,
+    mut cells: Cells,
+    up_to: usize,
+    mode: Mode,
+    memory: Memory<'a>,
+    what: &'a dyn Fn() -> String,
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+) -> Result<(Cells, Option<Periodicity>), NimError> {
+    let table = GrundyTable::from_cells(cells);
+    let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
+    cells = table.cells;
+    let mut sweep = Sweep {
+        moves,
+        up_to,
+        mode,
+        effort: Effort::new(memory.limits),
+        memory,
+        what,
+        selection: Selection::ALL_RARE,
+        // Mask choices and period checks at 64 (128), then each power of two: from the first
+        // one not passed yet when resuming (a mask chosen now, from the values given).
+        next_choice: if moves.splits.is_empty() { usize::MAX } else { len.next_power_of_two().max(64) },
+        next_period_check: len.next_power_of_two().max(128),
+        choose_first: !moves.splits.is_empty() && len > 64,
+        stamps: Vec::new(),
+        stamp: 0,
+        bits: 0,
+        common_by_class: [Vec::new(), Vec::new()],
+        rare_by_class: [Vec::new(), Vec::new()],
+        rests: Vec::new(),
+        needed: Vec::new(),
+        wanted: Vec::new(),
+        rare_capacity: 0,
+        growth_estimate,
+    };
+    sweep.grow_marks(32 - largest.leading_zeros())?;
+    loop {
+        let pass = match &mut cells {
+            Cells::U8(v) => sweep.extend(v)?,
+            Cells::U16(v) => sweep.extend(v)?,
+            Cells::U32(v) => sweep.extend(v)?,
+        };
+        match pass {
+            Pass::Done(periodicity) => return Ok((cells, periodicity)),
+            Pass::Widen(width) => cells = sweep.widen(cells, width)?,
+        }
+    }
+}
+
+impl Sweep<'_> {
+    /// Copies the table into `width` cells, the capacity kept, after checking the peak bytes.
+    fn widen(&mut self, cells: Cells, width: CellWidth) -> Result<Cells, NimError> {
+        let (capacity, old_width) = match &cells {
+            Cells::U8(v) => (v.capacity(), CellWidth::U8),
+            Cells::U16(v) => (v.capacity(), CellWidth::U16),
+            Cells::U32(v) => (v.capacity(), CellWidth::U32),
+        };
+        let old = capacity as u128 * old_width.bytes() as u128;
+        let new = capacity as u128 * width.bytes() as u128;
+        self.memory.regrow(self.what, old, new)?;
+        let table = GrundyTable::from_cells(cells);
+        Ok(match width {
+            CellWidth::U8 => unreachable!("widening never narrows"),
+            CellWidth::U16 => {
+                let mut v = Vec::with_capacity(capacity);
+                v.extend(table.iter().map(|x| x as u16));
+                Cells::U16(v)
+            }
+            CellWidth::U32 => {
+                let mut v = Vec::with_capacity(capacity);
+                v.extend(table.iter());
+                Cells::U32(v)
+            }
+        })
+    }
+
+    /// Makes room in the marks and class lists for values below `2^(bits + 1)`.
+    fn grow_marks(&mut self, bits: u32) -> Result<(), NimError> {
+        if bits >= 31 {
+            // Values near 2^31 would need 2^32-entry marks of 13 bytes: beyond any machine here.
+            return Err(NimError::OutOfMemory { what: (self.what)(), needed: 1 << 36 });
+        }
+        let size = 1usize << (bits + 1);
+        if size > self.stamps.len() {
+            // Stamps (4 bytes), the walk's wants (1) and the four class lists (each value in two
+            // of them, 8): 13 bytes a value.
+            self.memory.regrow(self.what, self.stamps.len() as u128 * 13, size as u128 * 13)?;
+            self.stamps.resize(size, 0);
+            self.wanted.resize(size, 0);
+        }
+        self.bits = bits;
+        self.rebuild_classes();
+        Ok(())
+    }
+
+    fn rebuild_classes(&mut self) {
+        let size = 1u32 << (self.bits + 1);
+        for t in 0..2u32 {
+            let (common, rare) = (0..size).partition(|&x| (x & self.selection.mask).count_ones() & 1 != t);
+            self.common_by_class[t as usize] = common;
+            self.rare_by_class[t as usize] = rare;
+        }
+    }
+
+    /// Next stamp; after 2^32 - 1 heaps the marks are cleared so an old stamp never matches.
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Chooses the selection with the fewest rare heaps among `values`.
+    fn choose<T: Cell>(&mut self, values: &[T]) {
+        const MAX_BITS: u32 = 14;
+        let bits = self.bits.min(MAX_BITS);
+        let low = (1u32 << bits) - 1;
+        let mut histogram = vec![0i64; 1 << (bits + 1)];
+        for (i, v) in values.iter().enumerate().skip(1) {
+            histogram[(((v.wide() & low) << 1) | (i as u32 & 1)) as usize] += 1;
+        }
+        walsh_hadamard(&mut histogram);
+        let parity_allowed = self.moves.splits.iter().all(|&k| k % 2 == self.moves.splits[0] % 2);
+        // Rare heaps for index j = (mask << 1) | parity: (heaps + H[j]) / 2; minimise H[j].
+        let best = (0..histogram.len())
+            .filter(|&j| parity_allowed || j & 1 == 0)
+            .min_by_key(|&j| histogram[j])
+            .unwrap_or(0);
+        self.selection = Selection { mask: (best >> 1) as u32, parity: best & 1 == 1 };
+        self.rebuild_classes();
+    }
+
+    /// The rare heaps among `values[1..]` under the current selection, checked against memory.
+    fn rare_heaps<T: Cell>(&mut self, values: &[T]) -> Result<(Vec<u32>, Vec<T>), NimError> {
+        let selection = self.selection;
+        let heaps: Vec<u32> = (1..values.len())
+            .filter(|&i| selection.label(i, values[i].wide()) == 0)
+            .map(|i| i as u32) // i <= up_to < 2^32 (checked by the callers)
+            .collect();
+        let capacity = heaps.len().max(256).next_power_of_two();
+        let cell = T::WIDTH.bytes() as u128 + 4;
+        self.memory.regrow(self.what, self.rare_capacity as u128 * cell, capacity as u128 * cell)?;
+        self.rare_capacity = capacity;
+        let mut rare_heaps = Vec::with_capacity(capacity);
+        rare_heaps.extend_from_slice(&heaps);
+        let mut rare_values = Vec::with_capacity(capacity);
+        rare_values.extend(heaps.iter().map(|&i| values[i as usize]));
+        Ok((rare_heaps, rare_values))
+    }
+
+    /// Extends `values` up to `up_to` (or a proven period), or stops when a value does not fit.
+    fn extend<T: Cell>(&mut self, values: &mut Vec<T>) -> Result<Pass, NimError> {
+        let what = self.what;
+        let moves = self.moves;
+        if self.choose_first {
+            self.choose(values);
+            self.choose_first = false;
+        }
+        let (mut rare_heaps, mut rare_values) = self.rare_heaps(values)?;
+        let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
+        for n in values.len()..=self.up_to {
+            if n == self.next_choice {
+                self.choose(values);
+                (rare_heaps, rare_values) = self.rare_heaps(values)?;
+                self.next_choice = self.next_choice.saturating_mul(2);
+            }
+            if self.mode != Mode::NoShortcut && n == self.next_period_check {
+                self.next_period_check = self.next_period_check.saturating_mul(2);
+                self.effort.spend(n, what)?;
+                // Guy-Smith: a period seen over enough values holds forever (exact, see
+                // `guy_smith_periodicity`), so the rest of the table is a copy.
+                if let Some(periodicity) = guy_smith_periodicity(values, moves.max_take) {
+                    if self.mode == Mode::Fill {
+                        fill_periodic(values, periodicity, self.up_to + 1);
+                    }
+                    return Ok(Pass::Done(Some(periodicity)));
+                }
+                if self.mode == Mode::StopAtPeriod {
+                    // The table is about to grow to the next check: estimate before allocating.
+                    let next = self.next_period_check.min(self.up_to);
+                    let old = values.capacity() as u128 * T::WIDTH.bytes() as u128;
+                    let new = (next + 1) as u128 * T::WIDTH.bytes() as u128;
+                    if let Some(estimate) = self.growth_estimate {
+                        self.memory.limits.check_bytes(what, estimate(next))?;
+                    }
+                    self.memory.regrow(what, old, new)?;
+                    values.reserve_exact(next + 1 - values.len());
+                }
+            }
+            self.next_stamp();
+            let stamp = self.stamp;
+            let marks_mask = self.stamps.len() - 1; // a power of two
+            let stamps: &mut [u32] = &mut self.stamps[..=marks_mask];
+            for &k in &moves.whole {
+                if n == k {
+                    stamps[0] = stamp;
+                }
+            }
+            for &k in &moves.single {
+                if n > k {
+                    stamps[values[n - k].index()] = stamp;
+                }
+            }
+            let mut work = moves.whole.len() + moves.single.len();
+            let value = if moves.splits.is_empty() {
+                first_unmarked(stamps, stamp)
+            } else {
+                // 1. Every split with a rare part.
+                for &k in &moves.splits {
+                    if n < k + 2 {
+                        break;
+                    }
+                    let rest = n - k;
+                    let count = rare_heaps.partition_point(|&r| (r as usize) < rest);
+                    work += count;
+                    let below = &values[..rest];
+                    for (&r, &v) in rare_heaps[..count].iter().zip(&rare_values[..count]) {
+                        // The mask keeps every value (all are below 2^bits) and lets the compiler
+                        // see the index in bounds.
+                        stamps[(v ^ below[rest - r as usize]).index() & marks_mask] = stamp;
+                    }
+                }
+                // 2. The least unmarked common value, and the unmarked rare ones below it.
+                let target = (self.selection.parity as usize) & ((n ^ split_parity) & 1);
+                let common = &self.common_by_class[target];
+                let position = common.iter().position(|&x| stamps[x as usize] != stamp);
+                work += position.unwrap_or(common.len());
+                let common_mex = position.map_or(1 << (self.bits + 1), |i| common[i]);
+                self.needed.clear();
+                for &x in self.rare_by_class[target].iter().take_while(|&&x| x < common_mex) {
+                    if stamps[x as usize] != stamp {
+                        self.needed.push(x);
+                    }
+                }
+                work += self.needed.len();
+                if self.needed.is_empty() {
+                    common_mex
+                } else if self.selection == Selection::ALL_RARE {
+                    // Every split was marked in step 1.
+                    self.needed[0]
+                } else {
+                    let (walked, unseen) = self.walk(values, n);
+                    work += walked;
+                    unseen.unwrap_or(common_mex)
+                }
+            };
+            self.effort.spend(work, what)?;
+            let Some(cell) = T::narrow(value) else {
+                return Ok(Pass::Widen(CellWidth::for_value(value)));
+            };
+            if value >> self.bits != 0 {
+                self.grow_marks(32 - value.leading_zeros())?;
+            }
+            if n >= 1 && !moves.splits.is_empty() && self.selection.label(n, value) == 0 {
+                if rare_heaps.len() == rare_heaps.capacity() {
+                    let cell_bytes = T::WIDTH.bytes() as u128 + 4;
+                    let old = self.rare_capacity as u128 * cell_bytes;
+                    self.memory.regrow(what, old, old * 2)?;
+                    self.rare_capacity *= 2;
+                    rare_heaps.reserve_exact(self.rare_capacity - rare_heaps.len());
+                    rare_values.reserve_exact(self.rare_capacity - rare_values.len());
+                }
+                rare_heaps.push(n as u32); // n <= up_to < 2^32 (checked by the callers)
+                rare_values.push(cell);
+            }
+            values.push(cell);
+        }
+        let periodicity = if self.mode == Mode::StopAtPeriod {
+            guy_smith_periodicity(values, moves.max_take)
+        } else {
+            None
+        };
+        Ok(Pass::Done(periodicity))
+    }
+
+    /// Walks the splits `(a, rest - a)` of heap `n` by the smaller part `a`, all split takes in
+    /// step (in blocks of `a`, so each inner loop runs over two contiguous slices), looking for
+    /// the values in `needed` (ascending), and stops when all are seen: they usually sit at small
+    /// `a`. Returns the splits looked at and the least needed value not seen.
+    fn walk<T: Cell>(&mut self, values: &[T], n: usize) -> (usize, Option<u32>) {
+        const BLOCK: usize = 512;
+        const WALK_CHUNK: usize = 16;
+        self.rests.clear();
+        self.rests.extend(self.moves.splits.iter().take_while(|&&k| n >= k + 2).map(|&k| n - k));
+        let marks_mask = self.wanted.len() - 1; // a power of two
+        let wanted: &mut [u8] = &mut self.wanted[..=marks_mask];
+        for &x in &self.needed {
+            wanted[x as usize] = 1;
+        }
+        let mut missing = self.needed.len();
+        let mut walked = 0;
+        let longest = self.rests.first().map_or(0, |&rest| rest / 2);
+        let mut start = 1;
+        'walk: while start <= longest {
+            // `rests` is descending: once `start` passes half of one rest it passes the rest after it.
+            for &rest in &self.rests {
+                let end = (start + BLOCK - 1).min(rest / 2);
+                if start > end {
+                    break;
+                }
+                let low = &values[start..=end];
+                let high = &values[rest - end..=rest - start];
+                let last = low.len() - 1;
+                assert_eq!(high.len(), low.len());
+                // Branch-free within a chunk (a wanted value is rare among the splits, and a
+                // branch on each would be mispredicted at every hit); the count of wanted values
+                // left is looked at once a chunk.
+                let mut chunk_start = 0;
+                while chunk_start <= last {
+                    let chunk_end = (chunk_start + WALK_CHUNK).min(last + 1);
+                    let lows = &low[chunk_start..chunk_end];
+                    let highs = &high[last + 1 - chunk_end..last + 1 - chunk_start];
+                    for (&lo, &hi) in lows.iter().zip(highs.iter().rev()) {
+                        // The mask keeps every value (all are below 2^bits); see step 1.
+                        let x = (lo ^ hi).index() & marks_mask;
+                        missing -= wanted[x] as usize;
+                        wanted[x] = 0;
+                    }
+                    if missing == 0 {
+                        walked += chunk_end;
+                        break 'walk;
+                    }
+                    chunk_start = chunk_end;
+                }
+                walked += end + 1 - start;
+            }
+            start += BLOCK;
+        }
+        let unseen = self.needed.iter().copied().find(|&x| wanted[x as usize] != 0);
+        for &x in &self.needed {
+            wanted[x as usize] = 0;
+        }
+        (walked, unseen)
+    }
+}
+
+/// Extends `values` to `len` by its proven period: `g(m) = g(m - block)` for every multiple
+/// `block` of the period with `m - block >= preperiod`, so the table is copied from itself in
+/// blocks that double as it grows. Requires `values.len() >= preperiod + period`.
+fn fill_periodic<T: Cell>(values: &mut Vec<T>, periodicity: Periodicity, len: usize) {
+    let Periodicity { preperiod, period } = periodicity;
+    while values.len() < len {
+        let done = values.len();
+        let block = (done - preperiod) / period * period;
+        let take = block.min(len - done);
+        values.extend_from_within(done - block..done - block + take);
+    }
+}
+
+/// The least value whose stamp is not `stamp` (the marks always have an unmarked entry: they
+/// cover twice the values that can occur).
+fn first_unmarked(stamps: &[u32], stamp: u32) -> u32 {
+    stamps.iter().position(|&s| s != stamp).unwrap_or(stamps.len()) as u32
+}
+
+/// In-place Walsh-Hadamard transform: `data[j] = sum_x (-1)^parity(x & j) data[x]`.
+fn walsh_hadamard(data: &mut [i64]) {
+    let mut half = 1;
+    while half < data.len() {
+        for block in data.chunks_mut(2 * half) {
+            let (left, right) = block.split_at_mut(half);
+            for (a, b) in left.iter_mut().zip(right.iter_mut()) {
+                let (x, y) = (*a, *b);
+                *a = x + y;
+                *b = x - y;
+            }
+        }
+        half *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walsh_hadamard_counts_parities() {
+        // Direct sum against the transform for every index.
+        let data: Vec<i64> = (0..16).map(|x| (x * 7 % 5) as i64).collect();
+        let mut fast = data.clone();
+        walsh_hadamard(&mut fast);
+        for (j, &f) in fast.iter().enumerate() {
+            let direct: i64 = data
+                .iter()
+                .enumerate()
+                .map(|(x, &c)| if (x & j).count_ones() % 2 == 0 { c } else { -c })
+                .sum();
+            assert_eq!(f, direct, "index {j}");
+        }
+    }
+
+    #[test]
+    fn periodic_fill_equals_reduce() {
+        for (preperiod, period) in [(0, 1), (3, 1), (5, 7), (71, 12), (2, 40)] {
+            let p = Periodicity { preperiod, period };
+            let start: Vec<u32> = (0..(preperiod + period) as u32).map(|x| x * 31 % 17).collect();
+            let mut filled = start.clone();
+            fill_periodic(&mut filled, p, 5000);
+            let reduced: Vec<u32> = (0..5000u64).map(|m| start[p.reduce(m)]).collect();
+            assert_eq!(filled, reduced, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn widths_fit_their_values() {
+        assert_eq!(CellWidth::for_value(255), CellWidth::U8);
+        assert_eq!(CellWidth::for_value(256), CellWidth::U16);
+        assert_eq!(CellWidth::for_value(65_535), CellWidth::U16);
+        assert_eq!(CellWidth::for_value(65_536), CellWidth::U32);
+        assert_eq!(narrow_table_bytes((1 << 32) - 1, CellWidth::U16), (8u128 << 30) + (64 << 10));
+    }
+}

@@ -1,0 +1,107 @@
+//! Streaming octal values to a binary file and resuming: the header bytes as documented, the
+//! values against the plain definition, resuming across a widening, and bad files rejected.
+
+use std::fs;
+use std::path::PathBuf;
+
+use game_nim::{CellWidth, Limits, NimError, OctalGame, VALUE_FILE_MAGIC};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("game-nim-octal-file-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn values_are_written_as_documented_and_resumed_exactly() {
+    let game: OctalGame = "0.6".parse().unwrap();
+    let plain = game.grundy_values_plain(20_000).unwrap();
+    let first_wide = plain.iter().position(|&v| v > 255).expect("0.6 passes 255 by heap 20 000");
+    let path = scratch("officers.bin");
+    // First run: one-byte cells, stopped before the first value above 255.
+    let part = game.grundy_file_within(first_wide as u64 - 10, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(part.width(), CellWidth::U8);
+    let bytes = fs::read(&path).unwrap();
+    let header_len = 11 + 3;
+    assert_eq!(bytes[..8], VALUE_FILE_MAGIC);
+    assert_eq!(&bytes[..8], b"IGOCTAL\x1a");
+    assert_eq!(bytes[8], 1, "version");
+    assert_eq!(bytes[9], 1, "width");
+    assert_eq!(bytes[10], 3, "code length");
+    assert_eq!(&bytes[11..14], b"0.6");
+    assert_eq!(bytes.len(), header_len + first_wide - 9);
+    let stored: Vec<u32> = bytes[header_len..].iter().map(|&b| b as u32).collect();
+    assert_eq!(stored, plain[..first_wide - 9]);
+    // Resume past the widening: the file is rewritten with two-byte cells.
+    let wider = game.grundy_file_within(first_wide as u64 + 100, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(wider.width(), CellWidth::U16);
+    assert_eq!(wider.to_vec(), plain[..=first_wide + 100]);
+    assert_eq!(fs::read(&path).unwrap().len(), header_len + 2 * (first_wide + 101));
+    // A write cut short: half a value at the end is dropped on resume.
+    let mut torn = fs::read(&path).unwrap();
+    torn.push(0xff);
+    fs::write(&path, &torn).unwrap();
+    let whole = game.grundy_file_within(20_000, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(whole.width(), CellWidth::U16);
+    assert_eq!(whole.to_vec(), plain);
+    let bytes = fs::read(&path).unwrap();
+    assert_eq!(bytes[9], 2, "width after widening");
+    assert_eq!(bytes.len(), header_len + 2 * 20_001);
+    let stored: Vec<u32> =
+        bytes[header_len..].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]]) as u32).collect();
+    assert_eq!(stored, plain);
+    // Asking for fewer heaps than the file holds reads them and computes nothing.
+    assert_eq!(game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap().to_vec(), plain[..=100]);
+    // Another code's file is refused.
+    let kayles: OctalGame = "0.77".parse().unwrap();
+    assert!(matches!(
+        kayles.grundy_file_within(100, &path, &Limits::UNLIMITED),
+        Err(NimError::ValueFile { .. })
+    ));
+}
+
+#[test]
+fn bad_files_are_typed_errors() {
+    let game: OctalGame = "0.137".parse().unwrap();
+    for (name, content) in [
+        ("empty.bin", Vec::new()),
+        ("magic.bin", b"NOTOCTAL\x01\x01\x050.137".to_vec()),
+        ("version.bin", [&VALUE_FILE_MAGIC[..], b"\x02\x01\x050.137"].concat()),
+        ("width.bin", [&VALUE_FILE_MAGIC[..], b"\x01\x03\x050.137"].concat()),
+        ("short.bin", [&VALUE_FILE_MAGIC[..], b"\x01\x01\x090.137"].concat()),
+    ] {
+        let path = scratch(name);
+        fs::write(&path, content).unwrap();
+        match game.grundy_file_within(10, &path, &Limits::UNLIMITED) {
+            Err(NimError::ValueFile { path: shown, .. }) => assert!(shown.ends_with(name), "{shown}"),
+            other => panic!("{name}: expected a file error, got {other:?}"),
+        }
+    }
+    // A periodic code resumed from its own file equals the definition.
+    let path = scratch("chess.bin");
+    game.grundy_file_within(300, &path, &Limits::UNLIMITED).unwrap();
+    let values = game.grundy_file_within(5000, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(values.to_vec(), game.grundy_values_plain(5000).unwrap());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 32, ..Default::default() })]
+
+    /// Stopping anywhere and resuming from the file gives the definition's values.
+    #[test]
+    fn resuming_anywhere_equals_plain(digits in proptest::collection::vec(0u8..8, 1..5),
+                                      stop in 0u64..1200, more in 0u64..1200) {
+        let mut code = "0.".to_string();
+        for d in &digits {
+            code.push(char::from(b'0' + d));
+        }
+        let game: OctalGame = code.parse().unwrap();
+        let path = scratch(&format!("resume-{code}-{stop}-{more}.bin"));
+        game.grundy_file_within(stop, &path, &Limits::UNLIMITED).unwrap();
+        let values = game.grundy_file_within(stop + more, &path, &Limits::UNLIMITED).unwrap();
+        proptest::prop_assert_eq!(values.to_vec(), game.grundy_values_plain((stop + more) as usize).unwrap());
+        fs::remove_file(&path).unwrap();
+    }
+}
