@@ -137,6 +137,8 @@ proptest! {
     #[test]
     fn w9_random_pairs_match_bigint(n in any::<u64>()) {
         prop_assert_eq!(p_pair(n), big_pair(n));
+        prop_assert_eq!(upper(n), big_pair(n).map(|(_, b)| b));
+        prop_assert_eq!(lower(n).map(BigUint::from), Some(big_lower(n as u128)).filter(|a| a.bits() <= 64));
         prop_assert_eq!(BigUint::from(floor_mul_q(n)), big_lower(n as u128) - BigUint::from(n));
     }
 
@@ -146,6 +148,7 @@ proptest! {
         let (a, b) = p_pair(n).unwrap();
         prop_assert_eq!(classify(a), WythoffNumber::Lower(n));
         prop_assert_eq!(classify(b), WythoffNumber::Upper(n));
+        prop_assert_eq!((classify(a).index(), classify(b).index()), (n, n));
         prop_assert_eq!(laeuchli_upper_index(b), Some(n));
         prop_assert_eq!(laeuchli_upper_index(a), None);
         prop_assert_eq!(partner(a), Some(b));
