@@ -715,29 +715,14 @@ fn counting_accepts_exactly_up_to_max_count_n() {
 /// the right one, not its mirror image (which gives the same total, by negation).
 #[test]
 fn white_pin_counts_by_first_rotation_match_the_state_machine() {
-    fn orders(rest: &mut Vec<usize>, prefix: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize])) {
-        if rest.is_empty() {
-            visit(prefix);
-            return;
-        }
-        for i in 0..rest.len() {
-            let k = rest.remove(i);
-            prefix.push(k);
-            orders(rest, prefix, visit);
-            prefix.pop();
-            rest.insert(i, k);
-        }
-    }
     let n = 8;
     let mut asymmetric = 0;
     for white in 0..n {
         let Ok(puzzle) = Puzzle::new(n).unwrap().with_white_pin(white) else { continue };
         let mut by_first = vec![0u128; n];
-        orders(&mut (1..n).collect(), &mut Vec::new(), &mut |order| {
-            if puzzle.verify(order).is_ok() {
-                by_first[order[0]] += 1;
-            }
-        });
+        for order in permutations(n).iter().filter(|order| puzzle.verify(order).is_ok()) {
+            by_first[order[0]] += 1;
+        }
         let report = count_solutions(&puzzle, &CountOptions::default(), None).unwrap();
         assert_eq!(report.by_first, by_first, "white pin on slot {white}");
         let mirrored: Vec<u128> = (0..n).map(|k| by_first[(n - k) % n]).collect();

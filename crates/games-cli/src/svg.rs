@@ -31,11 +31,7 @@ pub fn wythoff_table(table: &GrundyTable) -> String {
     let width = (left + board + 20).max(420);
     let height = legend_top + 50;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    open_svg(&mut out, width as f64, height as f64);
     let _ = writeln!(
         out,
         r#"<text x="{left}" y="22" font-size="15">Wythoff's game: Grundy values G(x, y), 0 &lt;= x, y &lt; {side}</text>"#
@@ -155,11 +151,7 @@ pub fn rotation_solution(puzzle: &Puzzle, rotations: &[usize]) -> Result<String,
     let width = columns as f64 * pw + 10.0;
     let height = rows as f64 * ph + 40.0;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, r#"<rect width="{width:.0}" height="{height:.0}" fill="white"/>"#);
+    open_svg(&mut out, width, height);
     let _ = writeln!(
         out,
         r#"<text x="10" y="22" font-size="14">Rotation puzzle, n = {}: rotations {} (outer ring: board, inner: disc; red pins, blue pins)</text>"#,
@@ -275,11 +267,7 @@ pub fn value_plot(plot: &ValuePlot) -> String {
     let binned = len > PLOT_WIDTH;
 
     let mut out = String::with_capacity(VALUE_PLOT_MAX_BYTES as usize);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_width:.0}" height="{total_height:.0}" viewBox="0 0 {total_width:.0} {total_height:.0}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, r#"<rect width="{total_width:.0}" height="{total_height:.0}" fill="white"/>"#);
+    open_svg(&mut out, total_width, total_height);
     let _ = writeln!(
         out,
         r#"<text class="title" x="{left}" y="22" font-size="15">{}: {} of one heap, 0 ≤ n ≤ {last}</text>"#,
@@ -420,6 +408,16 @@ pub fn value_plot(plot: &ValuePlot) -> String {
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// The opening of every picture: the `<svg>` element (sizes rounded to whole pixels) and a white
+/// background.
+fn open_svg(out: &mut String, width: f64, height: f64) {
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, r#"<rect width="{width:.0}" height="{height:.0}" fill="white"/>"#);
 }
 
 #[cfg(test)]
