@@ -258,3 +258,41 @@ fn board_graph_node_limit_is_side_squared() {
     assert!(matches!(board_graph(3, 8), Err(game_wythoff::WythoffError::TooLarge { cells: 9, limit: 8 })));
     assert_eq!(board_graph(0, 0).expect("the empty board").graph.node_count(), 0);
 }
+
+/// The table's accessors against the definition computed here (mex over the row to the left,
+/// the column below and the diagonal down-left), and None exactly outside the table.
+#[test]
+fn grundy_table_accessors_match_the_definition() {
+    const SIDE: usize = 9;
+    let mut g = [[0u32; SIDE]; SIDE];
+    for x in 0..SIDE {
+        for y in 0..SIDE {
+            let mut seen = std::collections::BTreeSet::new();
+            seen.extend((0..x).map(|x2| g[x2][y]));
+            seen.extend((0..y).map(|y2| g[x][y2]));
+            seen.extend((1..=x.min(y)).map(|t| g[x - t][y - t]));
+            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    let table = grundy_table(SIDE).unwrap();
+    assert_eq!(table.side(), SIDE);
+    assert_eq!(table.values().len(), SIDE * SIDE);
+    for x in 0..SIDE {
+        assert_eq!(table.row(x), Some(&g[x][..]), "row {x}");
+        for y in 0..SIDE {
+            assert_eq!(table.get(x, y), Some(g[x][y]), "G({x}, {y})");
+            assert_eq!(table.values()[x * SIDE + y], g[x][y]);
+        }
+        assert_eq!(table.get(x, SIDE), None);
+        assert_eq!(table.get(SIDE, x), None);
+    }
+    assert_eq!(table.row(SIDE), None);
+    // The refusal names the cells asked for and the limit, both squares of sides.
+    let over = game_wythoff::MAX_TABLE_SIDE + 1;
+    match grundy_table(over) {
+        Err(game_wythoff::WythoffError::TooLarge { cells, limit }) => {
+            assert_eq!((cells, limit), ((over as u128).pow(2), (over as u128 - 1).pow(2)));
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+}
