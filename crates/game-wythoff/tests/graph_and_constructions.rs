@@ -262,6 +262,7 @@ fn board_graph_node_limit_is_side_squared() {
 /// The table's accessors against the definition computed here (mex over the row to the left,
 /// the column below and the diagonal down-left), and None exactly outside the table.
 #[test]
+#[allow(clippy::needless_range_loop)] // the definition reads best with coordinates as indices
 fn grundy_table_accessors_match_the_definition() {
     const SIDE: usize = 9;
     let mut g = [[0u32; SIDE]; SIDE];
