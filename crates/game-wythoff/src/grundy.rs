@@ -321,6 +321,14 @@ fn rectangle_by_thin_method(small: usize, large: usize, width: usize) -> u32 {
 mod tests {
     use super::*;
 
+    /// The size check accepts exactly MAX_TABLE_SIDE (building that table would take 4 GiB, so
+    /// the boundary is tested on the check itself).
+    #[test]
+    fn check_side_accepts_the_limit_and_refuses_one_more() {
+        assert!(check_side(MAX_TABLE_SIDE).is_ok());
+        assert!(check_side(MAX_TABLE_SIDE + 1).is_err());
+    }
+
     /// Both methods against the naive table (no bitsets, no symmetry) on every cell up to 70 x 70
     /// (past the 64-value word boundary where G(0, 63) once overflowed the bitset).
     #[test]
