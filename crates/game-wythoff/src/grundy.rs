@@ -65,8 +65,8 @@ fn insert(bits: &mut [u64], mex: &mut usize, value: usize) {
 ///
 /// Computes the half `y >= x` row by row and mirrors it (the game is symmetric, W1). Row `x`'s
 /// values left of the diagonal are, by symmetry, column `x`'s values so far, so the row bitset
-/// starts as a copy of it. A value is at most the number of options, `< 3 side`, which fixes the
-/// bitset width. Time O(side^2 * s / 64) where `s` is the distance scanned between the lines'
+/// starts as a copy of it. A value is at most the number of options, `3 (side - 1)`, which fixes
+/// the bitset width. Time O(side^2 * s / 64) where `s` is the distance scanned between the lines'
 /// own mexes and the cell's value (small in practice); memory O(side^2 / 64) words besides the
 /// `side^2` result.
 ///
@@ -81,7 +81,9 @@ fn insert(bits: &mut [u64], mex: &mut usize, value: usize) {
 /// ```
 pub fn grundy_table(side: usize) -> Result<GrundyTable, WythoffError> {
     check_side(side)?;
-    let width = (3 * side) / 64 + 1;
+    let last = side.saturating_sub(1) as u128;
+    // Below 3 * 2^15 / 64 + 1 (the side was checked), so the cast is exact.
+    let width = bitset_words(last, last) as usize;
     let mut values = vec![0u32; side * side];
     half_sweep(side, side, width, |x, y, value| {
         values[x * side + y] = value as u32;
@@ -138,14 +140,19 @@ pub struct GrundyValueCost {
     pub uses_table_method: bool,
 }
 
+/// Words of one bitset of the rectangle `[0, small] x [0, large]`: a value is at most the number
+/// of options, `2 small + large`, and a line's own mex may reach one more. The memory estimate
+/// and the allocation both use it, so they cannot disagree.
+fn bitset_words(small: u128, large: u128) -> u128 {
+    (2 * small + large + 1) / 64 + 1
+}
+
 /// The cost of both methods for the rectangle `[0, small] x [0, large]`: (thin, table), or
 /// `None` if a number does not fit in `u128`.
 fn method_costs(small: u64, large: u64) -> Option<(GrundyValueCost, GrundyValueCost)> {
     let (s, l) = (u128::from(small), u128::from(large));
     let cells = (s + 1).checked_mul(l + 1)?;
-    // Words of one bitset: values are at most the number of options, 2 min + max, and a line's
-    // own mex may reach one more.
-    let words = (2 * s + l + 1) / 64 + 1;
+    let words = bitset_words(s, l);
     let thin = GrundyValueCost {
         cells,
         // Each cell marks and clears its column and diagonal values (up to 2 min of them).
@@ -222,9 +229,9 @@ pub fn grundy_value(x: u64, y: u64, max_cells: u64) -> Result<u32, WythoffError>
     let to_usize = |v: u64| usize::try_from(v).map_err(|_| WythoffError::CoordinateTooLarge { value: v });
     // Both coordinates are below 2^32 here, so the estimate exists.
     let table_method = grundy_value_cost(x, y).is_some_and(|c| c.uses_table_method);
+    // Below 2^32 / 64 + 1 (the bound was checked), so the cast is exact.
+    let width = bitset_words(u128::from(small), u128::from(large)) as usize;
     let (small, large) = (to_usize(small)?, to_usize(large)?);
-    // Words of a bitset: values reach 2 small + large and a line's mex one more.
-    let width = (2 * small + large + 1) / 64 + 1;
     if table_method {
         Ok(rectangle_by_table_method(small, large, width))
     } else {
@@ -340,7 +347,7 @@ mod tests {
                 if x > 30 && y > 70 {
                     continue;
                 }
-                let width = (2 * x + y + 1) / 64 + 1;
+                let width = bitset_words(x as u128, y as u128) as usize;
                 let expected = naive.get(x, y).unwrap();
                 assert_eq!(rectangle_by_table_method(x, y, width), expected, "table method ({x}, {y})");
                 assert_eq!(rectangle_by_thin_method(x, y, width), expected, "thin method ({x}, {y})");
@@ -374,5 +381,67 @@ mod tests {
         assert_eq!(cost.cells, ((1u128 << 40) + 1) * ((1u128 << 41) + 1));
         let table = grundy_table(300).unwrap();
         assert_eq!(grundy_value(299, 250, 1 << 20).unwrap(), table.get(299, 250).unwrap());
+    }
+
+    /// Words per bitset at the first word boundary: 2 * 10 + 43 + 1 = 64 values need 2 words,
+    /// one value fewer needs 1 (figures by hand).
+    #[test]
+    fn bitset_words_at_the_word_boundary() {
+        assert_eq!(bitset_words(10, 43), 2);
+        assert_eq!(bitset_words(10, 42), 1);
+        assert_eq!(bitset_words(0, 0), 1);
+    }
+
+    /// Every field of both estimates, against figures computed by hand from the documented
+    /// formulas (thin: cells * (4 small + 3) steps, 4 bytes per cell plus one bitset; table:
+    /// 8 steps per cell, one bitset and mex per column and diagonal plus the row's), at the
+    /// word boundary and on both sides of the point where the chosen method changes.
+    #[test]
+    fn method_costs_match_hand_figures() {
+        let cost =
+            |cells, steps, bytes, table| GrundyValueCost { cells, steps, bytes, uses_table_method: table };
+        // (10, 43): 11 * 44 = 484 cells, 2 words.
+        let (thin, table) = method_costs(10, 43).unwrap();
+        assert_eq!(thin, cost(484, 484 * 43, 484 * 4 + 16 * 2, false));
+        assert_eq!(table, cost(484, 484 * 8, 44 * 16 * 3 + 8 * 2, true));
+        // (3, 888): 4 * 889 = 3556 cells, (6 + 888 + 1) / 64 + 1 = 14 words. Totals (steps +
+        // bytes / 8): thin 53340 + 1806 = 55146, table 28448 + 26684 = 55132, so the table.
+        let (thin, table) = method_costs(3, 888).unwrap();
+        assert_eq!(thin, cost(3556, 53_340, 14_448, false));
+        assert_eq!(table, cost(3556, 28_448, 213_472, true));
+        assert_eq!(grundy_value_cost(3, 888), Some(table));
+        assert_eq!(grundy_value_cost(888, 3), Some(table));
+        // (3, 889): 15 words; thin 53400 + 1810 = 55210, table 28480 + 28495 = 56975: thin.
+        let (thin, table) = method_costs(3, 889).unwrap();
+        assert_eq!(thin, cost(3560, 53_400, 14_480, false));
+        assert_eq!(table, cost(3560, 28_480, 227_960, true));
+        assert_eq!(grundy_value_cost(889, 3), Some(thin));
+    }
+
+    /// `grundy_value`'s two refusals, each exactly at its bound, told apart by their fields:
+    /// the value bound `2 min + max < 2^32 - 1` and the caller's cell limit.
+    #[test]
+    fn grundy_value_refuses_exactly_at_its_bounds() {
+        let top = u32::MAX as u64;
+        // 2 * 3 + (top - 6) = top: the value would not fit.
+        let value_bound = WythoffError::TooLarge { cells: top as u128, limit: top as u128 };
+        assert_eq!(grundy_value(3, top - 6, u64::MAX), Err(value_bound.clone()));
+        assert_eq!(grundy_value(top - 6, 3, u64::MAX), Err(value_bound));
+        // One less passes the value bound and meets the cell limit: 4 * (top - 6) cells.
+        let cells = WythoffError::TooLarge { cells: 4 * (top as u128 - 6), limit: 10 };
+        assert_eq!(grundy_value(3, top - 7, 10), Err(cells));
+        // 4 * 101 = 404 cells: accepted at a limit of 404, refused at 403.
+        let expected = grundy_table(101).unwrap().get(3, 100).unwrap();
+        assert_eq!(grundy_value(3, 100, 404), Ok(expected));
+        assert_eq!(grundy_value(100, 3, 403), Err(WythoffError::TooLarge { cells: 404, limit: 403 }));
+    }
+
+    /// The whole table against the naive one at the sides where the bitsets gain a word
+    /// (3 (side - 1) + 1 = 64 at side 22, 128 at side 43).
+    #[test]
+    fn table_at_the_sides_where_a_word_is_added() {
+        for side in [0, 1, 21, 22, 23, 42, 43, 44] {
+            assert_eq!(grundy_table(side).unwrap(), naive_grundy_table(side).unwrap(), "side {side}");
+        }
     }
 }
