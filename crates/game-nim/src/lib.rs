@@ -59,6 +59,8 @@ pub use nim::{
 };
 pub use octal::{MAX_CODE_DIGITS, MAX_NARROW_TABLE_HEAP, MAX_TABLE_HEAP, OctalGame, grundy_values_many};
 pub use octal_file::{VALUE_FILE_MAGIC, VALUE_FILE_VERSION};
-pub use period::{Periodicity, guy_smith_periodicity, minimise_period, window_periodicity};
+pub use period::{
+    Periodicity, guy_smith_periodicity, guy_smith_periodicity_within, minimise_period, window_periodicity,
+};
 pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};

@@ -18,6 +18,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use crate::NimError;
+use crate::limits::{Effort, Limits};
+
 /// An eventual period and the pre-period, both exact (least possible).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Periodicity {
@@ -122,27 +125,65 @@ pub fn window_periodicity(values: &[u32], window: usize) -> Option<Periodicity> 
 /// the least period needs no more data than any of its multiples. O(len * average mismatch
 /// distance), typically near-linear.
 pub fn guy_smith_periodicity<V: Eq>(values: &[V], max_take: usize) -> Option<Periodicity> {
+    // An unlimited effort is never exceeded, so the search always answers.
+    guy_smith_search(values, max_take, &mut Effort::new(&Limits::UNLIMITED)).unwrap_or(None)
+}
+
+/// [`guy_smith_periodicity`] within an effort limit: each comparison of two values is a step,
+/// and the search stops with [`NimError::EffortExceeded`] past `limits.max_steps`. The search
+/// is near-linear on real games, but data with a long pre-period and a short period whose proof
+/// needs more heaps than given makes it try every multiple of that period (about
+/// `len^2 / period` comparisons); callers that take the length from a user bound it here.
+///
+/// # Errors
+/// [`NimError::EffortExceeded`] past the step limit.
+///
+/// ```
+/// use game_nim::{Limits, Periodicity, guy_smith_periodicity_within};
+/// let values = [0, 1, 0, 1, 0];
+/// let p = guy_smith_periodicity_within(&values, 1, &Limits::UNLIMITED)?;
+/// assert_eq!(p, Some(Periodicity { preperiod: 0, period: 2 }));
+/// let tight = Limits { max_steps: 2, ..Limits::UNLIMITED };
+/// assert!(guy_smith_periodicity_within(&values, 1, &tight).is_err());
+/// # Ok::<(), game_nim::NimError>(())
+/// ```
+pub fn guy_smith_periodicity_within<V: Eq>(
+    values: &[V],
+    max_take: usize,
+    limits: &Limits,
+) -> Result<Option<Periodicity>, NimError> {
+    guy_smith_search(values, max_take, &mut Effort::new(limits))
+}
+
+fn guy_smith_search<V: Eq>(
+    values: &[V],
+    max_take: usize,
+    effort: &mut Effort,
+) -> Result<Option<Periodicity>, NimError> {
     let len = values.len();
     for period in 1..len {
         // Least n0 with g(n + p) = g(n) for all n0 <= n < len - p: one past the last mismatch.
         let mut preperiod = 0;
+        let mut compared = 0;
         for n in (0..len - period).rev() {
+            compared += 1;
             if values[n] != values[n + period] {
                 preperiod = n + 1;
                 break;
             }
         }
+        effort.spend(compared, || "the Guy-Smith period search".to_string())?;
         // The theorem needs indices up to 2 n0 + 2 p + t - 1.
         let needed = 2 * preperiod + 2 * period + max_take;
         if needed > len {
             if 2 * period + max_take > len {
-                return None; // larger periods need even more data
+                return Ok(None); // larger periods need even more data
             }
             continue;
         }
-        return Some(Periodicity { preperiod, period });
+        return Ok(Some(Periodicity { preperiod, period }));
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -175,5 +216,35 @@ mod tests {
         let v = [0, 1, 0, 1, 0];
         assert_eq!(guy_smith_periodicity(&v, 1), Some(Periodicity { preperiod: 0, period: 2 }));
         assert_eq!(guy_smith_periodicity(&v[..4], 1), None);
+    }
+
+    /// The effort counts every comparison: 0.127-like data (pre-period 40, period 4) cut short
+    /// of its proof makes the search try every multiple of 4, each scanning back to heap 40.
+    #[test]
+    fn guy_smith_effort_counts_every_comparison() {
+        // 40 distinct values, then 0 1 2 3 repeated: proof of period 4 from 40 needs
+        // 2 * 40 + 8 + 1 = 89 values; give 88.
+        let values: Vec<u32> = (100..140).chain((0..48).map(|i| i % 4)).collect();
+        assert_eq!(guy_smith_periodicity(&values, 1), None);
+        let mut effort = Effort::new(&Limits::UNLIMITED);
+        assert_eq!(guy_smith_search(&values, 1, &mut effort).unwrap(), None);
+        // Periods 1..=3 mismatch at once (1 comparison each); each multiple p = 4k <= 43 scans
+        // from 87 - p down to 39 (49 - p comparisons); after scanning p = 44 the search stops
+        // (a period of 44 needs 2 * 44 + 1 = 89 > 88 values), and p = 4k + r (r != 0) mismatches
+        // at once.
+        let multiples: usize = (4..=44).step_by(4).map(|p| 49 - p).sum();
+        let others = (1..=44).filter(|p| p % 4 != 0).count();
+        let steps = multiples + others;
+        let exact = Limits { max_steps: steps as u128, ..Limits::UNLIMITED };
+        assert_eq!(guy_smith_periodicity_within(&values, 1, &exact), Ok(None));
+        let one_less = Limits { max_steps: steps as u128 - 1, ..Limits::UNLIMITED };
+        assert!(matches!(
+            guy_smith_periodicity_within(&values, 1, &one_less),
+            Err(NimError::EffortExceeded { .. })
+        ));
+        // One more value proves period 4 from 40.
+        let mut longer = values.clone();
+        longer.push(0);
+        assert_eq!(guy_smith_periodicity(&longer, 1), Some(Periodicity { preperiod: 40, period: 4 }));
     }
 }

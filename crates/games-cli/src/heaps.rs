@@ -5,8 +5,8 @@ use std::path::Path;
 
 use game_core::{Outcome, explore, misere_outcomes};
 use game_nim::{
-    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, guy_smith_periodicity, nim_sum, outcome,
-    winning_moves,
+    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, guy_smith_periodicity_within, nim_sum,
+    outcome, winning_moves,
 };
 use serde_json::{Value, json};
 
@@ -332,8 +332,13 @@ pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> 
                     game: &title,
                     quantity: "Grundy values g(n)",
                     values: &values,
-                    // Proven from these values alone (heaps 0..=n), by game-nim's theorem check.
-                    periodicity: guy_smith_periodicity(&values, game.max_take()),
+                    // Proven from these values alone (heaps 0..=n), by game-nim's theorem check,
+                    // whose search is bounded like the values' computation.
+                    periodicity: guy_smith_periodicity_within(
+                        &values,
+                        game.max_take(),
+                        &budget.nim_limits(OCTAL_STEPS),
+                    )?,
                     proof: "Guy-Smith",
                 };
                 write_plot(path, &plot, budget, &mut json)?
