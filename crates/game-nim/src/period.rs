@@ -126,7 +126,7 @@ pub fn window_periodicity(values: &[u32], window: usize) -> Option<Periodicity> 
 /// distance), typically near-linear.
 pub fn guy_smith_periodicity<V: Eq>(values: &[V], max_take: usize) -> Option<Periodicity> {
     // An unlimited effort is never exceeded, so the search always answers.
-    guy_smith_search(values, max_take, &mut Effort::new(&Limits::UNLIMITED)).unwrap_or(None)
+    guy_smith_search(values, max_take, &mut Effort::new(&Limits::UNLIMITED), &search_name).unwrap_or(None)
 }
 
 /// [`guy_smith_periodicity`] within an effort limit: each comparison of two values is a step,
@@ -152,13 +152,20 @@ pub fn guy_smith_periodicity_within<V: Eq>(
     max_take: usize,
     limits: &Limits,
 ) -> Result<Option<Periodicity>, NimError> {
-    guy_smith_search(values, max_take, &mut Effort::new(limits))
+    guy_smith_search(values, max_take, &mut Effort::new(limits), &search_name)
 }
 
-fn guy_smith_search<V: Eq>(
+fn search_name() -> String {
+    "the Guy-Smith period search".to_string()
+}
+
+/// The search of [`guy_smith_periodicity`], spending one step of `effort` per comparison; an
+/// error names `what` past the limit.
+pub(crate) fn guy_smith_search<V: Eq>(
     values: &[V],
     max_take: usize,
     effort: &mut Effort,
+    what: &dyn Fn() -> String,
 ) -> Result<Option<Periodicity>, NimError> {
     let len = values.len();
     for period in 1..len {
@@ -172,7 +179,7 @@ fn guy_smith_search<V: Eq>(
                 break;
             }
         }
-        effort.spend(compared, || "the Guy-Smith period search".to_string())?;
+        effort.spend(compared, what)?;
         // The theorem needs indices up to 2 n0 + 2 p + t - 1.
         let needed = 2 * preperiod + 2 * period + max_take;
         if needed > len {
@@ -227,7 +234,7 @@ mod tests {
         let values: Vec<u32> = (100..140).chain((0..48).map(|i| i % 4)).collect();
         assert_eq!(guy_smith_periodicity(&values, 1), None);
         let mut effort = Effort::new(&Limits::UNLIMITED);
-        assert_eq!(guy_smith_search(&values, 1, &mut effort).unwrap(), None);
+        assert_eq!(guy_smith_search(&values, 1, &mut effort, &search_name).unwrap(), None);
         // Periods 1..=3 mismatch at once (1 comparison each); each multiple p = 4k <= 43 scans
         // from 87 - p down to 39 (49 - p comparisons); after scanning p = 44 the search stops
         // (a period of 44 needs 2 * 44 + 1 = 89 > 88 values), and p = 4k + r (r != 0) mismatches

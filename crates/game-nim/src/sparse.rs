@@ -46,7 +46,7 @@ use serde::Serialize;
 
 use crate::NimError;
 use crate::limits::{Effort, Limits};
-use crate::period::{Periodicity, guy_smith_periodicity};
+use crate::period::{Periodicity, guy_smith_search};
 
 /// The bytes a value occupies in a [`GrundyTable`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -543,10 +543,10 @@ impl Sweep<'_> {
             }
             if self.mode != Mode::NoShortcut && n == self.next_period_check {
                 self.next_period_check = self.next_period_check.saturating_mul(2);
-                self.effort.spend(n, what)?;
                 // Guy-Smith: a period seen over enough values holds forever (exact, see
-                // `guy_smith_periodicity`), so the rest of the table is a copy.
-                if let Some(periodicity) = guy_smith_periodicity(values, moves.max_take) {
+                // `guy_smith_periodicity`), so the rest of the table is a copy. Each comparison
+                // of the search is a step of the effort limit.
+                if let Some(periodicity) = guy_smith_search(values, moves.max_take, &mut self.effort, what)? {
                     if self.mode == Mode::Fill {
                         fill_periodic(values, periodicity, self.up_to + 1);
                     }
@@ -643,7 +643,7 @@ impl Sweep<'_> {
             values.push(cell);
         }
         let periodicity = if self.mode == Mode::StopAtPeriod {
-            guy_smith_periodicity(values, moves.max_take)
+            guy_smith_search(values, moves.max_take, &mut self.effort, self.what)?
         } else {
             None
         };
