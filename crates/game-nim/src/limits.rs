@@ -72,3 +72,38 @@ impl Effort {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NimError;
+
+    /// Both limits are inclusive: exactly the budget is allowed, one more is refused, with the
+    /// figures in the error.
+    #[test]
+    fn limits_allow_exactly_the_budget() {
+        let limits = Limits { max_bytes: 1000, max_steps: 10 };
+        assert_eq!(limits.check_bytes(|| "t".into(), 1000), Ok(()));
+        assert_eq!(
+            limits.check_bytes(|| "t".into(), 1001),
+            Err(NimError::OverMemoryBudget { what: "t".into(), needed: 1001, budget: 1000 })
+        );
+        let mut effort = Effort::new(&limits);
+        assert_eq!(effort.spend(4, || "e".into()), Ok(()));
+        assert_eq!(effort.spend(6, || "e".into()), Ok(()));
+        assert_eq!(
+            effort.spend(1, || "e".into()),
+            Err(NimError::EffortExceeded { what: "e".into(), steps: 10 })
+        );
+    }
+
+    /// A request beyond the address space is refused by the probe, not attempted.
+    #[test]
+    fn the_system_probe_refuses_the_impossible() {
+        assert!(system_can_allocate(1 << 20));
+        assert!(!system_can_allocate(u128::from(u64::MAX)));
+        assert!(!system_can_allocate(u128::MAX));
+        let limits = Limits::UNLIMITED;
+        assert!(matches!(limits.check_bytes(|| "t".into(), u128::MAX), Err(NimError::OutOfMemory { .. })));
+    }
+}
