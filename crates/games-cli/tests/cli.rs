@@ -4,38 +4,14 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn games() -> Command {
-    Command::cargo_bin("games").expect("the games binary is built")
-}
-
-/// Runs with `--json` and parses the one JSON object printed.
-fn json(args: &[&str]) -> Value {
-    let out = games().arg("--json").args(args).output().expect("runs");
-    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).expect("utf-8");
-    assert_eq!(text.trim().lines().count(), 1, "one JSON line: {text}");
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
-/// Bad input: non-zero exit (2), exactly one line on stderr starting with `error:`, no panic.
-fn assert_error(args: &[&str]) -> String {
-    let out = games().args(args).output().expect("runs");
-    let stderr = String::from_utf8(out.stderr).expect("utf-8");
-    assert_eq!(out.status.code(), Some(2), "{args:?}: exit code, stderr {stderr}");
-    assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: one line: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    stderr
-}
+mod common;
+use common::{error_line, games, json, pairs, scratch};
 
 fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("games-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+    scratch("cli", name).join(name)
 }
 
 /// Wythoff Grundy values by the definition (mex over row, column, diagonal), for checks.
@@ -82,12 +58,7 @@ fn wythoff_moves_match_brute_force() {
         let v = json(&["wythoff", "moves", &x.to_string(), &y.to_string()]);
         let p = g[x as usize][y as usize] == 0;
         assert_eq!(v["outcome"], if p { "P" } else { "N" }, "({x}, {y})");
-        let got: HashSet<(u64, u64)> = v["winning_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| (m[0].as_u64().unwrap(), m[1].as_u64().unwrap()))
-            .collect();
+        let got: HashSet<(u64, u64)> = pairs(&v["winning_moves"]).into_iter().collect();
         let mut expected = HashSet::new();
         for nx in 0..=x {
             for ny in 0..=y {
@@ -159,21 +130,21 @@ fn wythoff_svg_marks_every_p_position() {
 
 #[test]
 fn wythoff_bad_input() {
-    assert_error(&["wythoff", "pair", "99999999999999999999999"]);
-    assert_error(&["wythoff", "pair", "18446744073709551615"]);
-    assert_error(&["wythoff", "pair", "-1"]);
-    assert_error(&["wythoff", "moves", "3"]);
-    assert_error(&["wythoff", "moves", "x", "3"]);
-    assert_error(&["wythoff", "grundy", "100000", "100000"]);
-    assert_error(&["wythoff", "grundy", "100000", "100000", "--max-cells", "18446744073709551615"]);
-    assert_error(&["wythoff", "grundy", "10000", "10000", "--max-cells", "100000000"]);
-    assert_error(&["wythoff", "table", "0"]);
-    assert_error(&["wythoff", "table", "100"]);
-    assert_error(&["wythoff", "table", "1000", "--svg", temp_path("big.svg").to_str().unwrap()]);
-    let e = assert_error(&["wythoff", "table", "10", "--png", temp_path("t.png").to_str().unwrap()]);
+    error_line(&["wythoff", "pair", "99999999999999999999999"]);
+    error_line(&["wythoff", "pair", "18446744073709551615"]);
+    error_line(&["wythoff", "pair", "-1"]);
+    error_line(&["wythoff", "moves", "3"]);
+    error_line(&["wythoff", "moves", "x", "3"]);
+    error_line(&["wythoff", "grundy", "100000", "100000"]);
+    error_line(&["wythoff", "grundy", "100000", "100000", "--max-cells", "18446744073709551615"]);
+    error_line(&["wythoff", "grundy", "10000", "10000", "--max-cells", "100000000"]);
+    error_line(&["wythoff", "table", "0"]);
+    error_line(&["wythoff", "table", "100"]);
+    error_line(&["wythoff", "table", "1000", "--svg", temp_path("big.svg").to_str().unwrap()]);
+    let e = error_line(&["wythoff", "table", "10", "--png", temp_path("t.png").to_str().unwrap()]);
     assert!(e.contains("PNG") && e.contains("--svg"));
-    assert_error(&["wythoff", "table", "10", "--svg", "/nonexistent-dir/x.svg"]);
-    assert_error(&["wythoff"]);
+    error_line(&["wythoff", "table", "10", "--svg", "/nonexistent-dir/x.svg"]);
+    error_line(&["wythoff"]);
 }
 
 // ---------------------------------------------------------------- nim, subtraction, octal
@@ -213,10 +184,10 @@ fn nim_misere_marienbad_n4_n5() {
 
 #[test]
 fn nim_bad_input() {
-    assert_error(&["nim", "moves"]);
-    assert_error(&["nim", "moves", "3", "abc"]);
-    assert_error(&["nim", "moves", "18446744073709551616"]);
-    assert_error(&["nim"]);
+    error_line(&["nim", "moves"]);
+    error_line(&["nim", "moves", "3", "abc"]);
+    error_line(&["nim", "moves", "18446744073709551616"]);
+    error_line(&["nim"]);
 }
 
 #[test]
@@ -334,12 +305,12 @@ fn subtraction_misere_heaps_match_brute_force() {
 #[test]
 fn subtraction_bad_input() {
     for bad in ["", "0", "1,0", "1,,3", "a,b", "1;3", "-1", "99999999999999999999"] {
-        assert_error(&["subtraction", bad, "--period"]);
+        error_line(&["subtraction", bad, "--period"]);
     }
-    assert_error(&["subtraction", "1,3,5"]);
-    assert_error(&["subtraction", "1,3,5", "--heaps"]);
-    assert_error(&["subtraction", "1,3,5", "--heaps", "x"]);
-    assert_error(&["subtraction", "1,1000000000", "--period", "--max", "1000"]);
+    error_line(&["subtraction", "1,3,5"]);
+    error_line(&["subtraction", "1,3,5", "--heaps"]);
+    error_line(&["subtraction", "1,3,5", "--heaps", "x"]);
+    error_line(&["subtraction", "1,1000000000", "--period", "--max", "1000"]);
 }
 
 #[test]
@@ -361,12 +332,12 @@ fn octal_kayles_no1() {
 
 #[test]
 fn octal_bad_input() {
-    assert_error(&["octal", "0.78", "--values", "5"]);
-    assert_error(&["octal", "077", "--values", "5"]);
-    assert_error(&["octal", "0.77"]);
-    assert_error(&["octal", "0.77", "--values", "99999999999"]);
-    assert_error(&["octal", "0.6", "--period", "--max", "300"]);
-    assert_error(&["octal", "0.77", "--values", "x"]);
+    error_line(&["octal", "0.78", "--values", "5"]);
+    error_line(&["octal", "077", "--values", "5"]);
+    error_line(&["octal", "0.77"]);
+    error_line(&["octal", "0.77", "--values", "99999999999"]);
+    error_line(&["octal", "0.6", "--period", "--max", "300"]);
+    error_line(&["octal", "0.77", "--values", "x"]);
 }
 
 // ---------------------------------------------------------------- rotation
@@ -480,21 +451,21 @@ fn rotation_draw_svg_has_one_panel_per_state() {
 
 #[test]
 fn rotation_bad_input() {
-    assert_error(&["rotation", "solve", "11"]);
-    assert_error(&["rotation", "solve", "0"]);
-    assert_error(&["rotation", "solve", "12", "--method", "fill"]);
-    assert_error(&["rotation", "solve", "12", "--method", "magic"]);
-    assert_error(&["rotation", "solve", "12", "--white", "6"]);
-    assert_error(&["rotation", "solve", "12", "--white", "12"]);
-    assert_error(&["rotation", "solve", "12", "--white", "3", "--method", "empty"]);
-    assert_error(&["rotation", "solve", "5000", "--method", "permute"]);
-    assert_error(&["rotation", "solve", "100002"]);
-    assert_error(&["rotation", "count", "7"]);
-    assert_error(&["rotation", "count", "100"]);
-    assert_error(&["rotation", "count", "10", "--shard", "3/2"]);
-    assert_error(&["rotation", "count", "10", "--shard", "x"]);
-    assert_error(&["rotation", "draw", "9", "--svg", temp_path("r9.svg").to_str().unwrap()]);
-    assert_error(&["rotation", "draw", "8"]);
+    error_line(&["rotation", "solve", "11"]);
+    error_line(&["rotation", "solve", "0"]);
+    error_line(&["rotation", "solve", "12", "--method", "fill"]);
+    error_line(&["rotation", "solve", "12", "--method", "magic"]);
+    error_line(&["rotation", "solve", "12", "--white", "6"]);
+    error_line(&["rotation", "solve", "12", "--white", "12"]);
+    error_line(&["rotation", "solve", "12", "--white", "3", "--method", "empty"]);
+    error_line(&["rotation", "solve", "5000", "--method", "permute"]);
+    error_line(&["rotation", "solve", "100002"]);
+    error_line(&["rotation", "count", "7"]);
+    error_line(&["rotation", "count", "100"]);
+    error_line(&["rotation", "count", "10", "--shard", "3/2"]);
+    error_line(&["rotation", "count", "10", "--shard", "x"]);
+    error_line(&["rotation", "draw", "9", "--svg", temp_path("r9.svg").to_str().unwrap()]);
+    error_line(&["rotation", "draw", "8"]);
 }
 
 // ---------------------------------------------------------------- graph
@@ -564,16 +535,16 @@ fn graph_loopy_dot_file() {
 
 #[test]
 fn graph_bad_input() {
-    assert_error(&["graph", "/nonexistent/game.txt"]);
-    let e = assert_error(&["graph", &write_file("bad1.txt", "a b\nb c d\n")]);
+    error_line(&["graph", "/nonexistent/game.txt"]);
+    let e = error_line(&["graph", &write_file("bad1.txt", "a b\nb c d\n")]);
     assert!(e.contains(":2:"), "{e}");
-    let e = assert_error(&["graph", &write_file("bad2.dot", "digraph {\n a -> b;\n c -> ;\n}\n")]);
+    let e = error_line(&["graph", &write_file("bad2.dot", "digraph {\n a -> b;\n c -> ;\n}\n")]);
     assert!(e.contains(":3:"), "{e}");
-    assert_error(&["graph", &write_file("bad3.dot", "digraph { a -> b ")]);
-    assert_error(&["graph", &write_file("bad4.dot", "graph { a -- b }")]);
-    assert_error(&["graph", &write_file("bad5.dot", "digraph { a -> b } extra")]);
-    assert_error(&["graph", &write_file("empty.txt", "# nothing\n")]);
-    assert_error(&["graph"]);
+    error_line(&["graph", &write_file("bad3.dot", "digraph { a -> b ")]);
+    error_line(&["graph", &write_file("bad4.dot", "graph { a -- b }")]);
+    error_line(&["graph", &write_file("bad5.dot", "digraph { a -> b } extra")]);
+    error_line(&["graph", &write_file("empty.txt", "# nothing\n")]);
+    error_line(&["graph"]);
 }
 
 // ---------------------------------------------------------------- play
@@ -723,10 +694,10 @@ fn play_nim_replies_are_perfect_n2() {
 
 #[test]
 fn play_bad_input() {
-    assert_error(&["play", "rotation", "7"]);
-    assert_error(&["play", "rotation", "1000"]);
-    assert_error(&["play", "nim"]);
-    assert_error(&["play", "wythoff", "1"]);
-    assert_error(&["play", "chess"]);
+    error_line(&["play", "rotation", "7"]);
+    error_line(&["play", "rotation", "1000"]);
+    error_line(&["play", "nim"]);
+    error_line(&["play", "wythoff", "1"]);
+    error_line(&["play", "chess"]);
     games().arg("--help").assert().success().stdout(predicate::str::contains("wythoff"));
 }

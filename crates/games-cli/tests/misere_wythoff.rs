@@ -4,9 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
 use game_core::{Outcome, misere_outcomes};
 use serde_json::Value;
+
+mod common;
+use common::{games, json, pairs};
 
 const SIDE: u64 = 14;
 
@@ -38,21 +40,10 @@ fn misere_moves_agree_with_the_explicit_graph() {
     assert_eq!(expected.len() as u64, SIDE * SIDE);
     let mut p_positions = 0;
     for ((x, y), outcome, wins) in expected {
-        let out = Command::cargo_bin("games")
-            .unwrap()
-            .args(["--json", "wythoff", "moves", &x.to_string(), &y.to_string(), "--misere"])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = json(&["wythoff", "moves", &x.to_string(), &y.to_string(), "--misere"]);
         let want = if outcome == Outcome::P { "P" } else { "N" };
         assert_eq!(v["outcome"], want, "({x}, {y})");
-        let got: BTreeSet<(u64, u64)> = v["winning_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| (m[0].as_u64().unwrap(), m[1].as_u64().unwrap()))
-            .collect();
+        let got: BTreeSet<(u64, u64)> = pairs(&v["winning_moves"]).into_iter().collect();
         assert_eq!(got, wins, "({x}, {y})");
         p_positions += usize::from(outcome == Outcome::P);
     }
@@ -93,8 +84,7 @@ fn misere_play_replies_win() {
                 None => break,
             }
         }
-        let out = Command::cargo_bin("games")
-            .unwrap()
+        let out = games()
             .args(["--json", "play", "wythoff", &x.to_string(), &y.to_string(), "--misere"])
             .write_stdin(script)
             .output()

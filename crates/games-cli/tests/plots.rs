@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+mod common;
+use common::{error_line as games_error, stdout_of as games};
 
 /// OEIS A002186, "Sprague-Grundy values for the game of Kayles (octal games .77 and .771)",
 /// offset 0, the 105 terms printed at oeis.org/A002186. Its FORMULA: "From n=71 on, the sequence
@@ -29,30 +30,7 @@ const MAX_PLOT_BYTES: u64 = 200_000;
 
 /// A fresh directory for this test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plots-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the test can create its directory");
-    dir
-}
-
-/// Runs `games ARGS`, which must succeed; returns stdout.
-fn games(args: &[&str]) -> String {
-    let out = Command::cargo_bin("games").expect("the binary is built").args(args).output().expect("runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// Runs `games ARGS`, which must fail with exit code 2, nothing on stdout and one line
-/// `error: ...` on stderr (never a panic); returns that line.
-fn games_error(args: &[&str]) -> String {
-    let out = Command::cargo_bin("games").expect("the binary is built").args(args).output().expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {stderr:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: partial output");
-    assert!(stderr.starts_with("error: ") && stderr.ends_with('\n'), "{args:?}: {stderr:?}");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr:?}");
-    stderr
+    common::scratch("plots", name)
 }
 
 fn has_class(node: &roxmltree::Node, class: &str) -> bool {

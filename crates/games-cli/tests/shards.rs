@@ -9,6 +9,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+use common::games;
+
 /// OEIS A141599: the number of sequencings of Z_n.
 const A141599: [(u64, u128); 9] =
     [(2, 1), (4, 2), (6, 4), (8, 24), (10, 288), (12, 3856), (14, 89328), (16, 2755968), (18, 103653120)];
@@ -17,16 +20,9 @@ fn published(n: u64) -> u128 {
     A141599.iter().find(|(m, _)| *m == n).expect("a published n").1
 }
 
-fn games() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_games"))
-}
-
 /// A fresh directory for one test.
 fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the test can create its directory");
-    dir
+    common::scratch("shards", name)
 }
 
 /// Runs `games ARGS` in `dir`; returns (exit code, stdout, stderr).
