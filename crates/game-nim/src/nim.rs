@@ -77,11 +77,9 @@ fn big_and_single_counts(heaps: &[u64]) -> (usize, usize) {
 /// * all heaps <= 1 (case C): `P` iff the number of 1-heaps is odd (the mover takes the last one).
 pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
     let (big, single) = big_and_single_counts(heaps);
-    let losing = match big {
-        0 => single % 2 == 1,
-        1 => false,
-        _ => nim_sum(heaps) == 0,
-    };
+    // Case B needs no arm of its own: one heap >= 2 beside heaps <= 1 has a bit above the
+    // lowest that nothing cancels, so its nim-sum is nonzero and the normal rule says N.
+    let losing = if big == 0 { single % 2 == 1 } else { nim_sum(heaps) == 0 };
     if losing { Outcome::P } else { Outcome::N }
 }
 
