@@ -363,13 +363,23 @@ pub(crate) fn parse_octal_values(text: &str) -> Result<Value, String> {
 
 fn run_officers(root: &Path) -> Result<Vec<String>, String> {
     let record: OfficersRecord = read_record(root, OFFICERS)?;
+    // octal_values prints nothing until its table is done: a spinner shows the time meanwhile.
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.set_message(format!("Officers: {} heaps (about half an hour of CPU)", record.heaps));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(500));
     let output = cargo()
         .args(["run", "--release", "-q", "-p", "game-nim", "--example", "octal_values", "--", "0.6"])
         .arg(record.heaps.to_string())
         .arg(&record.rare_mask)
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("cannot run cargo for octal_values: {e}"))?;
+        .map_err(|e| format!("cannot run cargo for octal_values: {e}"));
+    spinner.finish_and_clear();
+    let output = output?;
     if !output.status.success() {
         return Err(format!("octal_values failed ({})", output.status));
     }

@@ -13,7 +13,9 @@
 //! sparse set of Grundy's game, whose published list starts with heap 0). Exit status 1 if the two methods differ, 2 on bad arguments or
 //! a refused table.
 
-use std::time::Instant;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use game_takebreak::{
     DEFAULT_MEMORY_LIMIT, MAX_PLAIN_HEAP, estimated_bytes, grundy_values_plain, grundy_values_within,
@@ -47,7 +49,10 @@ fn main() {
         usage("more than 8 GiB: refused");
     }
     let started = Instant::now();
-    let values = grundy_values_within(heaps - 1, limit).unwrap_or_else(|e| usage(&e.to_string()));
+    let values = with_progress(&format!("Grundy's game: computing {heaps} values"), || {
+        grundy_values_within(heaps - 1, limit)
+    })
+    .unwrap_or_else(|e| usage(&e.to_string()));
     let compute_seconds = started.elapsed().as_secs_f64();
     eprintln!("Grundy's game: {heaps} values in {compute_seconds:.1} s");
 
@@ -94,6 +99,37 @@ fn main() {
         eprintln!("Grundy's game: FAILED: {f}");
         std::process::exit(1);
     }
+}
+
+/// Runs `work`, showing the elapsed time on standard error meanwhile (every second on a
+/// terminal, every minute otherwise).
+fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
+    let done = AtomicBool::new(false);
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let every = if terminal { Duration::from_secs(1) } else { Duration::from_secs(60) };
+            let mut next = every;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if started.elapsed() >= next {
+                    next += every;
+                    if terminal {
+                        eprint!("\r{label}: {} s", started.elapsed().as_secs());
+                    } else {
+                        eprintln!("{label}: {} s", started.elapsed().as_secs());
+                    }
+                }
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        if terminal {
+            eprint!("\r");
+        }
+        result
+    })
 }
 
 /// CPU seconds (user + system) and peak resident memory in KiB of this process, from `/proc`
