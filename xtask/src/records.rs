@@ -167,7 +167,15 @@ pub(crate) fn compare(what: &str, computed: &Value, statement: &Statement) -> Ve
         }
     }
     for (field, stated) in &statement.figures {
-        let got = computed.get(field).unwrap_or(&Value::Null);
+        // `LIST_prefix`: a published list that is the beginning of the computed `LIST`.
+        let got = match (field.strip_suffix("_prefix"), stated.as_array()) {
+            (Some(list), Some(head)) => computed
+                .get(list)
+                .and_then(Value::as_array)
+                .map_or(Value::Null, |all| Value::Array(all.iter().take(head.len()).cloned().collect())),
+            _ => computed.get(field).cloned().unwrap_or(Value::Null),
+        };
+        let got = &got;
         let differs = got != stated;
         let expected_to_differ = statement.expected_difference.contains(field);
         if differs && !expected_to_differ {
@@ -268,10 +276,10 @@ struct PowerRecord {
     result: Statement,
 }
 
-/// A statement about the figures of the first `heaps` heaps.
+/// A statement about the figures of the first `heaps` heaps (of the whole run when absent).
 #[derive(Deserialize)]
 struct AtHeaps {
-    heaps: u64,
+    heaps: Option<u64>,
     #[serde(flatten)]
     statement: Statement,
 }
@@ -286,14 +294,18 @@ fn run_grundy(root: &Path) -> Result<Vec<String>, String> {
     }
     mismatches.extend(compare("Grundy's game (record)", &computed, &record.result));
     for p in &record.published {
+        let Some(heaps) = p.heaps else {
+            mismatches.extend(compare("Grundy's game", &computed, &p.statement));
+            continue;
+        };
         let at = computed["powers_of_two"]
             .as_array()
-            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(p.heaps)));
+            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(heaps)));
         match at {
             Some(at) => {
-                mismatches.extend(compare(&format!("Grundy's game, {} heaps", p.heaps), at, &p.statement))
+                mismatches.extend(compare(&format!("Grundy's game, {heaps} heaps"), at, &p.statement))
             }
-            None => mismatches.push(format!("Grundy's game: no figures at {} heaps", p.heaps)),
+            None => mismatches.push(format!("Grundy's game: no figures at {heaps} heaps")),
         }
     }
     if mismatches.is_empty() {
@@ -394,19 +406,23 @@ fn check_officers(record: &OfficersRecord, computed: &Value) -> Vec<String> {
     let mut mismatches = compare("Officers (record)", computed, &record.result);
     let last_rare = computed["last_rare_heap"].as_u64();
     for p in &record.published {
+        let Some(heaps) = p.heaps else {
+            mismatches.extend(compare("Officers", computed, &p.statement));
+            continue;
+        };
         let Some(at) = computed["powers_of_two"]
             .as_array()
-            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(p.heaps)))
+            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(heaps)))
         else {
-            mismatches.push(format!("Officers: no figures at {} heaps", p.heaps));
+            mismatches.push(format!("Officers: no figures at {heaps} heaps"));
             continue;
         };
         let mut at = at.clone();
-        if last_rare.is_some_and(|l| l < p.heaps) {
+        if last_rare.is_some_and(|l| l < heaps) {
             at["rare_heaps"] = computed["rare_heaps"].clone();
             at["last_rare_heap"] = computed["last_rare_heap"].clone();
         }
-        mismatches.extend(compare(&format!("Officers, {} heaps", p.heaps), &at, &p.statement));
+        mismatches.extend(compare(&format!("Officers, {heaps} heaps"), &at, &p.statement));
     }
     if mismatches.is_empty() {
         println!(
@@ -447,6 +463,20 @@ mod tests {
         assert_eq!(compare("0.77", &computed, &statement(json!({"largest_value": 4}), &[])).len(), 1);
         // A statement with no figure checks nothing: refused.
         assert_eq!(compare("0.77", &computed, &statement(json!({}), &[])).len(), 1);
+    }
+
+    #[test]
+    fn a_published_list_is_compared_with_the_beginning_of_the_computed_one() {
+        let computed = json!({"rare_list": [[0, 0], [1, 0], [2, 0], [3, 1]]});
+        let head = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 0]]}), &[]);
+        assert!(compare("Grundy's game", &computed, &head).is_empty());
+        let wrong = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 1]]}), &[]);
+        assert_eq!(compare("Grundy's game", &computed, &wrong).len(), 1);
+        // Longer than the computed list: the computed list is shorter, so it differs.
+        let longer = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 0], [3, 1], [4, 0]]}), &[]);
+        assert_eq!(compare("Grundy's game", &computed, &longer).len(), 1);
+        // A list missing from the computation.
+        assert_eq!(compare("Grundy's game", &json!({}), &head).len(), 1);
     }
 
     #[test]
@@ -493,7 +523,7 @@ mod tests {
             heaps: 4,
             rare_mask: "1".to_string(),
             published: vec![AtHeaps {
-                heaps: 2,
+                heaps: Some(2),
                 statement: statement(json!({"largest_value": 0, "rare_heaps": 2}), &[]),
             }],
             result: statement(json!({"rare_heaps": 2, "fnv64": "00ff"}), &[]),

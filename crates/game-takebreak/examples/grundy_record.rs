@@ -8,7 +8,8 @@
 //! `PLAIN_PREFIX` of them with the definition ([`game_takebreak::grundy_values_plain`], at most
 //! [`game_takebreak::MAX_PLAIN_HEAP`] + 1 heaps); prints one line of JSON on standard output
 //! with, for every power of two `2^k <= HEAPS`, the largest value among heaps `0..2^k` and the
-//! first heap that has it, the number of rare heaps among `0..2^k` and the last of them. A heap
+//! first heap that has it, the number of rare heaps among `0..2^k` and the last of them, and the
+//! list of every rare heap with its value (`rare_list`, `[heap, value]` pairs). A heap
 //! is *rare* when its value without the lowest bit has an even number of one bits (Flammenkamp's
 //! sparse set of Grundy's game, whose published list starts with heap 0). Exit status 1 if the two methods differ, 2 on bad arguments or
 //! a refused table.
@@ -57,6 +58,8 @@ fn main() {
     eprintln!("Grundy's game: {heaps} values in {compute_seconds:.1} s");
 
     let mut powers = Vec::new();
+    // Every rare heap with its value (1274 below 2^24: a short list).
+    let mut rare_list = Vec::new();
     let (mut largest, mut largest_heap, mut rare, mut last_rare) = (0u32, 0usize, 0u64, 0usize);
     for (n, &v) in values.iter().enumerate() {
         if v > largest {
@@ -65,6 +68,7 @@ fn main() {
         if (v & !1).count_ones().is_multiple_of(2) {
             rare += 1;
             last_rare = n;
+            rare_list.push(format!("[{n},{v}]"));
         }
         if (n + 1).is_power_of_two() {
             powers.push(format!(
@@ -87,9 +91,10 @@ fn main() {
     let (cpu, rss) = process_usage();
     println!(
         "{{\"heaps\":{heaps},\"largest_value\":{largest},\"largest_heap\":{largest_heap},\"rare_heaps\":{rare},\
-         \"last_rare_heap\":{last_rare},\"powers_of_two\":[{}],\"plain_prefix\":{plain_prefix},\
+         \"last_rare_heap\":{last_rare},\"rare_list\":[{}],\"powers_of_two\":[{}],\"plain_prefix\":{plain_prefix},\
          \"plain_agrees\":{},\"compute_seconds\":{compute_seconds:.1},\"plain_seconds\":{plain_seconds:.1},\
          \"cpu_seconds\":{},\"peak_rss_kb\":{}}}",
+        rare_list.join(","),
         powers.join(","),
         if plain_prefix == 0 { "null".to_string() } else { failure.is_none().to_string() },
         cpu.map_or("null".to_string(), |s| format!("{s:.1}")),
