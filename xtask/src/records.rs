@@ -37,7 +37,7 @@ const GRUNDY_GAME: &str = "records/grundy-game.json";
 const OFFICERS: &str = "records/officers.json";
 
 /// Options of `cargo xtask records`. Without a selection it re-runs the rotation counts up to
-/// `--max-n` and every octal period record not marked `long` (about a minute in all).
+/// `--max-n` and every octal period record not marked `long` (a few CPU-minutes in all).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Recount every rotation entry with n up to this bound (n = 18 takes about a minute on 2
