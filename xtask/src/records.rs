@@ -35,6 +35,10 @@ const OCTAL_PERIODS: &str = "records/octal-periods.json";
 const GRUNDY_GAME: &str = "records/grundy-game.json";
 /// The record file of Officers.
 const OFFICERS: &str = "records/officers.json";
+/// The output of the recorded Officers run (`octal_values 0.6 268435456 1ee`), kept so that the
+/// record is checked against it without the hour the run takes.
+#[cfg(test)]
+const OFFICERS_RUN: &str = "records/officers-run.txt";
 
 /// Options of `cargo xtask records`. Without a selection it re-runs the rotation counts up to
 /// `--max-n` and every octal period record not marked `long` (a few CPU-minutes in all).
@@ -509,6 +513,21 @@ mod tests {
         assert_eq!(check_octal(&entry, &unproven, true).len(), 2 + 2 + 2);
         let plain_differs = json!({"preperiod": 71, "period": 12, "proof": {}, "plain_agrees": false});
         assert_eq!(check_octal(&entry, &plain_differs, false).len(), 1);
+    }
+
+    /// The output of the recorded Officers run (`records/officers-run.txt`) satisfies
+    /// `records/officers.json`: its result and the published statements, without re-running.
+    #[test]
+    fn the_kept_officers_run_satisfies_its_record() {
+        let root = crate::workspace_root();
+        let record: OfficersRecord = read_record(&root, OFFICERS).unwrap();
+        let text = std::fs::read_to_string(root.join(OFFICERS_RUN)).unwrap();
+        let computed = parse_octal_values(&text).unwrap();
+        assert_eq!(check_officers(&record, &computed), Vec::<String>::new());
+        // The same output with one value changed is caught.
+        let changed = text.replace("n=2^21 largest G[1274955]=319", "n=2^21 largest G[1274955]=318");
+        assert_ne!(changed, text);
+        assert!(!check_officers(&record, &parse_octal_values(&changed).unwrap()).is_empty());
     }
 
     #[test]
