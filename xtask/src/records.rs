@@ -1,38 +1,581 @@
 //! `cargo xtask records`: re-runs the records of long computations kept under `records/` and
-//! checks them. Today: the counts of sequencings of Z_n in `records/rotation-counts.json`, each
-//! by one of two counters that share no search code; a count is *confirmed* only when both agree.
+//! checks them against what the record files say and against the published values they quote.
 //!
-//! The recounting itself is game-rotation's example `records` (release build), so the record
-//! format and its check live next to the counters; this task only finds the file and bounds n.
+//! * **Rotation counts** (`records/rotation-counts.json`): the counts of sequencings of Z_n, each
+//!   by one of two counters that share no search code (game-rotation's example `records`).
+//! * **Octal periods** (`records/octal-periods.json`): the long pre-periods and periods of
+//!   `0.16`, `0.56`, `0.127`, `0.376` and `0.1777`, computed by game-nim's rare/common kernel,
+//!   found by its Guy-Smith search and proven by separate checks (game-nim's example
+//!   `octal_period_record`), a prefix checked against the plain definition.
+//! * **Grundy's game** (`records/grundy-game.json`): the values of heaps `0..2^24` by
+//!   game-takebreak's rare/common table, a prefix against the definition, statistics per power
+//!   of two (game-takebreak's example `grundy_record`).
+//! * **Officers** (`records/officers.json`): the values of `0.6` for heaps `0..2^28` and their
+//!   rare heaps (game-nim's example `octal_values`).
+//!
+//! The heavy work is done by the examples in release builds; this task reads the record file,
+//! runs the example, parses its figures and compares them: with the record's own result (a
+//! re-run must give the same figures) and with every published statement the record quotes.
+//! A published statement the computation contradicts is kept with `expected_difference`, naming
+//! the fields that differ; the check fails if they agree after all, or if anything else differs.
+//! Any difference makes the task exit nonzero.
 
-use std::process::{Command, ExitCode};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+
+use serde::Deserialize;
+use serde_json::Value;
 
 /// The record file of the rotation counts, relative to the workspace root.
 const ROTATION_COUNTS: &str = "records/rotation-counts.json";
+/// The record file of the octal periods.
+const OCTAL_PERIODS: &str = "records/octal-periods.json";
+/// The record file of Grundy's game.
+const GRUNDY_GAME: &str = "records/grundy-game.json";
+/// The record file of Officers.
+const OFFICERS: &str = "records/officers.json";
+/// The output of the recorded Officers run (`octal_values 0.6 268435456 1ee`), kept so that the
+/// record is checked against it without the hour the run takes.
+#[cfg(test)]
+const OFFICERS_RUN: &str = "records/officers-run.txt";
+/// The output of the recorded run of Grundy's game (`grundy_record 16777216 65537`).
+#[cfg(test)]
+const GRUNDY_GAME_RUN: &str = "records/grundy-game-run.json";
 
-/// Options of `cargo xtask records`.
+/// Options of `cargo xtask records`. Without a selection it re-runs the rotation counts up to
+/// `--max-n` and every octal period record not marked `long` (a few CPU-minutes in all).
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Recount every entry with n up to this bound (n = 18 takes about a minute on 2 cores per
-    /// method, n = 20 about 20-35 minutes each).
-    #[arg(long, default_value_t = 16)]
+    /// Recount every rotation entry with n up to this bound (n = 18 takes about a minute on 2
+    /// cores per method, n = 20 about 20-35 minutes each).
+    #[arg(long, alias = "rotation-max-n", default_value_t = 16)]
     max_n: usize,
+    /// Re-run the rotation counts (the default when nothing is selected).
+    #[arg(long)]
+    rotation: bool,
+    /// Re-prove the period of this octal code from records/octal-periods.json (repeatable;
+    /// `all` for every entry, the long ones included).
+    #[arg(long, value_name = "CODE")]
+    octal: Vec<String>,
+    /// Re-run Grundy's game to 2^24 heaps (about 3 CPU-minutes, 0.5 GB).
+    #[arg(long)]
+    grundy: bool,
+    /// Re-run Officers (0.6) to 2^28 heaps (about half an hour of CPU, 0.6 GB).
+    #[arg(long)]
+    officers: bool,
 }
 
-/// Runs the check; fails if a recount differs from its record or two records disagree.
+/// Runs the selected checks; fails if any figure differs from its record or published value.
 pub(crate) fn run(args: &Args) -> ExitCode {
-    let file = crate::workspace_root().join(ROTATION_COUNTS);
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+    let root = crate::workspace_root();
+    let nothing_selected = !args.rotation && args.octal.is_empty() && !args.grundy && !args.officers;
+    let mut ok = true;
+    if args.rotation || nothing_selected {
+        ok &= run_rotation(&root, args.max_n);
+    }
+    if !args.octal.is_empty() || nothing_selected {
+        ok &= report(run_octal(&root, &args.octal, nothing_selected));
+    }
+    if args.grundy {
+        ok &= report(run_grundy(&root));
+    }
+    if args.officers {
+        ok &= report(run_officers(&root));
+    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// Prints the mismatches (or the error) of one record file; true when there are none.
+fn report(outcome: Result<Vec<String>, String>) -> bool {
+    match outcome {
+        Ok(mismatches) if mismatches.is_empty() => true,
+        Ok(mismatches) => {
+            for m in &mismatches {
+                eprintln!("MISMATCH: {m}");
+            }
+            false
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            false
+        }
+    }
+}
+
+fn run_rotation(root: &Path, max_n: usize) -> bool {
+    let status = cargo()
         .args(["run", "--release", "-p", "game-rotation", "--example", "records", "--"])
-        .arg(&file)
-        .arg(args.max_n.to_string())
+        .arg(root.join(ROTATION_COUNTS))
+        .arg(max_n.to_string())
         .status();
     match status {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::FAILURE,
+        Ok(status) => status.success(),
         Err(e) => {
             eprintln!("error: cannot run cargo for the records example: {e}");
-            ExitCode::FAILURE
+            false
         }
+    }
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+/// Runs an example in release, progress on the terminal, and parses the one JSON line it
+/// prints on standard output. An example that fails still prints its figures: they are
+/// returned with `failed` set, so the mismatches can be listed.
+fn run_example(package: &str, example: &str, args: &[String]) -> Result<(Value, bool), String> {
+    let output = cargo()
+        .args(["run", "--release", "-q", "-p", package, "--example", example, "--"])
+        .args(args)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo for the example {example}: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line =
+        stdout.lines().rev().find(|l| l.starts_with('{')).ok_or_else(|| {
+            format!("the example {example} printed no figures (exit status {})", output.status)
+        })?;
+    let figures = serde_json::from_str(line).map_err(|e| format!("the figures of {example}: {e}"))?;
+    Ok((figures, !output.status.success()))
+}
+
+fn read_record<T: for<'de> Deserialize<'de>>(root: &Path, file: &str) -> Result<T, String> {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A value stated by a source (or by the record's own last run), compared field by field.
+#[derive(Deserialize, Debug, Clone)]
+pub(crate) struct Statement {
+    /// Who states it, in words.
+    #[serde(default)]
+    source: String,
+    /// The figures stated, by the field names of the example's output.
+    #[serde(default)]
+    figures: BTreeMap<String, Value>,
+    /// The fields the computation contradicts, kept on purpose (each must differ).
+    #[serde(default)]
+    expected_difference: Vec<String>,
+}
+
+/// Compares `computed` with one statement: every stated figure must be equal, except those in
+/// `expected_difference`, which must differ. Returns the mismatches, described.
+pub(crate) fn compare(what: &str, computed: &Value, statement: &Statement) -> Vec<String> {
+    let mut mismatches = Vec::new();
+    if statement.figures.is_empty() {
+        mismatches.push(format!("{what}: the statement of {:?} states no figure", statement.source));
+    }
+    for field in &statement.expected_difference {
+        if !statement.figures.contains_key(field) {
+            mismatches.push(format!("{what}: expected difference in {field}, which is not stated"));
+        }
+    }
+    for (field, stated) in &statement.figures {
+        // `LIST_prefix`: a published list that is the beginning of the computed `LIST`.
+        let got = match (field.strip_suffix("_prefix"), stated.as_array()) {
+            (Some(list), Some(head)) => computed
+                .get(list)
+                .and_then(Value::as_array)
+                .map_or(Value::Null, |all| Value::Array(all.iter().take(head.len()).cloned().collect())),
+            _ => computed.get(field).cloned().unwrap_or(Value::Null),
+        };
+        let got = &got;
+        let differs = got != stated;
+        let expected_to_differ = statement.expected_difference.contains(field);
+        if differs && !expected_to_differ {
+            mismatches.push(format!("{what}: {field} computed {got}, {} states {stated}", statement.source));
+        } else if !differs && expected_to_differ {
+            mismatches.push(format!(
+                "{what}: {field} = {got} agrees with {}, recorded as a difference",
+                statement.source
+            ));
+        }
+    }
+    mismatches
+}
+
+/// One entry of `records/octal-periods.json`.
+#[derive(Deserialize)]
+struct OctalEntry {
+    code: String,
+    heaps: u64,
+    plain_prefix: u64,
+    #[serde(default)]
+    long: bool,
+    published: Vec<Statement>,
+    result: Statement,
+}
+
+#[derive(Deserialize)]
+struct OctalFile {
+    entries: Vec<OctalEntry>,
+}
+
+fn run_octal(root: &Path, codes: &[String], default_set: bool) -> Result<Vec<String>, String> {
+    let file: OctalFile = read_record(root, OCTAL_PERIODS)?;
+    let all = codes.iter().any(|c| c == "all");
+    for code in codes.iter().filter(|c| *c != "all") {
+        if !file.entries.iter().any(|e| &e.code == code) {
+            return Err(format!("no entry for {code} in {OCTAL_PERIODS}"));
+        }
+    }
+    let mut mismatches = Vec::new();
+    for entry in &file.entries {
+        let selected = all || codes.contains(&entry.code) || (default_set && !entry.long);
+        if !selected {
+            if default_set {
+                eprintln!(
+                    "{}: not re-run by default (long); `cargo xtask records --octal {}`",
+                    entry.code, entry.code
+                );
+            }
+            continue;
+        }
+        let args = [entry.code.clone(), entry.heaps.to_string(), entry.plain_prefix.to_string()];
+        let (computed, failed) = run_example("game-nim", "octal_period_record", &args)?;
+        let found = check_octal(entry, &computed, failed);
+        if found.is_empty() {
+            println!(
+                "{}: pre-period {} period {} proven, plain method agrees on {} heaps, {} published statement(s) compared",
+                entry.code,
+                computed["preperiod"],
+                computed["period"],
+                entry.plain_prefix,
+                entry.published.len()
+            );
+        }
+        mismatches.extend(found);
+    }
+    Ok(mismatches)
+}
+
+/// The mismatches of one octal period record: the example's own failures, the record's result
+/// and every published statement.
+fn check_octal(entry: &OctalEntry, computed: &Value, failed: bool) -> Vec<String> {
+    let what = &entry.code;
+    let mut mismatches = Vec::new();
+    if failed {
+        mismatches.push(format!("{what}: the example failed: {}", computed["failures"]));
+    }
+    if computed["proof"].is_null() {
+        mismatches.push(format!("{what}: no proof"));
+    }
+    if computed["plain_agrees"] != Value::Bool(true) {
+        mismatches.push(format!("{what}: the plain method does not agree"));
+    }
+    mismatches.extend(compare(&format!("{what} (record)"), computed, &entry.result));
+    for statement in &entry.published {
+        mismatches.extend(compare(what, computed, statement));
+    }
+    mismatches
+}
+
+/// `records/grundy-game.json`: one run, statements about its figures at powers of two.
+#[derive(Deserialize)]
+struct PowerRecord {
+    heaps: u64,
+    plain_prefix: u64,
+    /// Statements about the figures at `heaps` (the key) heaps.
+    published: Vec<AtHeaps>,
+    result: Statement,
+}
+
+/// A statement about the figures of the first `heaps` heaps (of the whole run when absent).
+#[derive(Deserialize)]
+struct AtHeaps {
+    heaps: Option<u64>,
+    #[serde(flatten)]
+    statement: Statement,
+}
+
+fn run_grundy(root: &Path) -> Result<Vec<String>, String> {
+    let record: PowerRecord = read_record(root, GRUNDY_GAME)?;
+    let args = [record.heaps.to_string(), record.plain_prefix.to_string()];
+    let (computed, failed) = run_example("game-takebreak", "grundy_record", &args)?;
+    let mismatches = check_grundy(&record, &computed, failed);
+    if mismatches.is_empty() {
+        println!(
+            "Grundy's game: {} heaps, largest value {} (heap {}), {} rare heaps, last {}; plain agrees on {} heaps; {} published statement(s) compared",
+            record.heaps,
+            computed["largest_value"],
+            computed["largest_heap"],
+            computed["rare_heaps"],
+            computed["last_rare_heap"],
+            record.plain_prefix,
+            record.published.len()
+        );
+    }
+    Ok(mismatches)
+}
+
+/// The mismatches of the Grundy's game record: the plain method, the record's result and every
+/// published statement (at its number of heaps).
+fn check_grundy(record: &PowerRecord, computed: &Value, failed: bool) -> Vec<String> {
+    let mut mismatches = Vec::new();
+    if failed || computed["plain_agrees"] != Value::Bool(true) {
+        mismatches.push("Grundy's game: the plain method does not agree".to_string());
+    }
+    mismatches.extend(compare("Grundy's game (record)", computed, &record.result));
+    for p in &record.published {
+        let Some(heaps) = p.heaps else {
+            mismatches.extend(compare("Grundy's game", computed, &p.statement));
+            continue;
+        };
+        let at = computed["powers_of_two"]
+            .as_array()
+            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(heaps)));
+        match at {
+            Some(at) => {
+                mismatches.extend(compare(&format!("Grundy's game, {heaps} heaps"), at, &p.statement))
+            }
+            None => mismatches.push(format!("Grundy's game: no figures at {heaps} heaps")),
+        }
+    }
+    mismatches
+}
+
+/// `records/officers.json`.
+#[derive(Deserialize)]
+struct OfficersRecord {
+    heaps: u64,
+    /// The rare mask given to `octal_values` (hex).
+    rare_mask: String,
+    published: Vec<AtHeaps>,
+    result: Statement,
+}
+
+/// Parses the output of game-nim's example `octal_values` into figures: `largest_value`,
+/// `largest_heap` per power of two (in `powers_of_two`), and `width`, `fnv64`, `rare_heaps`,
+/// `last_rare_heap` of the whole run.
+pub(crate) fn parse_octal_values(text: &str) -> Result<Value, String> {
+    let mut powers = Vec::new();
+    let mut whole = serde_json::Map::new();
+    let number = |s: &str| s.parse::<u64>().map_err(|e| format!("{s:?}: {e}"));
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("n=2^") {
+            // n=2^K largest G[I]=V
+            let (k, rest) = rest.split_once(" largest G[").ok_or(format!("bad line {line:?}"))?;
+            let (heap, value) = rest.split_once("]=").ok_or(format!("bad line {line:?}"))?;
+            let k = number(k)?;
+            if k >= 64 {
+                return Err(format!("bad line {line:?}"));
+            }
+            powers.push(serde_json::json!({
+                "heaps": 1u64 << k, "largest_heap": number(heap)?, "largest_value": number(value)?
+            }));
+        } else {
+            for pair in line.split_whitespace() {
+                let (key, value) = pair.split_once('=').ok_or(format!("bad line {line:?}"))?;
+                let key = match key {
+                    "num_rare" => "rare_heaps",
+                    "last_rare" => "last_rare_heap",
+                    other => other,
+                };
+                // Counts are numbers; the width and the hash stay text (a hash may be all digits).
+                let value = match key {
+                    "heaps" | "rare_heaps" | "last_rare_heap" => Value::from(number(value)?),
+                    _ => Value::from(value),
+                };
+                whole.insert(key.to_string(), value);
+            }
+        }
+    }
+    whole.insert("powers_of_two".to_string(), Value::Array(powers));
+    Ok(Value::Object(whole))
+}
+
+fn run_officers(root: &Path) -> Result<Vec<String>, String> {
+    let record: OfficersRecord = read_record(root, OFFICERS)?;
+    // octal_values prints nothing until its table is done: a spinner shows the time meanwhile.
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.set_message(format!("Officers: {} heaps (about half an hour of CPU)", record.heaps));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(500));
+    let output = cargo()
+        .args(["run", "--release", "-q", "-p", "game-nim", "--example", "octal_values", "--", "0.6"])
+        .arg(record.heaps.to_string())
+        .arg(&record.rare_mask)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo for octal_values: {e}"));
+    spinner.finish_and_clear();
+    let output = output?;
+    if !output.status.success() {
+        return Err(format!("octal_values failed ({})", output.status));
+    }
+    let computed = parse_octal_values(&String::from_utf8_lossy(&output.stdout))?;
+    Ok(check_officers(&record, &computed))
+}
+
+/// The mismatches of the Officers record. A published count of rare heaps among the first `h`
+/// heaps is compared with the count of the whole run only when the run's last rare heap is below
+/// `h` (then both counts are the same).
+fn check_officers(record: &OfficersRecord, computed: &Value) -> Vec<String> {
+    let mut mismatches = compare("Officers (record)", computed, &record.result);
+    let last_rare = computed["last_rare_heap"].as_u64();
+    for p in &record.published {
+        let Some(heaps) = p.heaps else {
+            mismatches.extend(compare("Officers", computed, &p.statement));
+            continue;
+        };
+        let Some(at) = computed["powers_of_two"]
+            .as_array()
+            .and_then(|all| all.iter().find(|x| x["heaps"].as_u64() == Some(heaps)))
+        else {
+            mismatches.push(format!("Officers: no figures at {heaps} heaps"));
+            continue;
+        };
+        let mut at = at.clone();
+        if last_rare.is_some_and(|l| l < heaps) {
+            at["rare_heaps"] = computed["rare_heaps"].clone();
+            at["last_rare_heap"] = computed["last_rare_heap"].clone();
+        }
+        mismatches.extend(compare(&format!("Officers, {heaps} heaps"), &at, &p.statement));
+    }
+    if mismatches.is_empty() {
+        println!(
+            "Officers: {} heaps, {} rare heaps (mask {}), last {}; {} published statement(s) compared",
+            record.heaps,
+            computed["rare_heaps"],
+            record.rare_mask,
+            computed["last_rare_heap"],
+            record.published.len()
+        );
+    }
+    mismatches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn statement(figures: Value, expected_difference: &[&str]) -> Statement {
+        Statement {
+            source: "a source".to_string(),
+            figures: serde_json::from_value(figures).unwrap(),
+            expected_difference: expected_difference.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_wrong_published_period_is_a_mismatch() {
+        let computed = json!({"preperiod": 71, "period": 12});
+        assert!(
+            compare("0.77", &computed, &statement(json!({"preperiod": 71, "period": 12}), &[])).is_empty()
+        );
+        let wrong = compare("0.77", &computed, &statement(json!({"preperiod": 71, "period": 24}), &[]));
+        assert_eq!(wrong.len(), 1);
+        assert!(wrong[0].contains("period computed 12, a source states 24"), "{wrong:?}");
+        // A stated figure the computation lacks is a mismatch too.
+        assert_eq!(compare("0.77", &computed, &statement(json!({"largest_value": 4}), &[])).len(), 1);
+        // A statement with no figure checks nothing: refused.
+        assert_eq!(compare("0.77", &computed, &statement(json!({}), &[])).len(), 1);
+    }
+
+    #[test]
+    fn a_published_list_is_compared_with_the_beginning_of_the_computed_one() {
+        let computed = json!({"rare_list": [[0, 0], [1, 0], [2, 0], [3, 1]]});
+        let head = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 0]]}), &[]);
+        assert!(compare("Grundy's game", &computed, &head).is_empty());
+        let wrong = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 1]]}), &[]);
+        assert_eq!(compare("Grundy's game", &computed, &wrong).len(), 1);
+        // Longer than the computed list: the computed list is shorter, so it differs.
+        let longer = statement(json!({"rare_list_prefix": [[0, 0], [1, 0], [2, 0], [3, 1], [4, 0]]}), &[]);
+        assert_eq!(compare("Grundy's game", &computed, &longer).len(), 1);
+        // A list missing from the computation.
+        assert_eq!(compare("Grundy's game", &json!({}), &head).len(), 1);
+    }
+
+    #[test]
+    fn an_expected_difference_must_differ() {
+        let computed = json!({"preperiod": 326640, "period": 144});
+        let oeis = statement(json!({"preperiod": 326638, "period": 144}), &["preperiod"]);
+        assert!(compare("0.56", &computed, &oeis).is_empty());
+        // Kept as a difference, but it agrees: reported.
+        let agreeing = statement(json!({"preperiod": 326640, "period": 144}), &["preperiod"]);
+        assert_eq!(compare("0.56", &computed, &agreeing).len(), 1);
+        // A difference named but not stated: reported.
+        let unnamed = statement(json!({"period": 144}), &["preperiod"]);
+        assert_eq!(compare("0.56", &computed, &unnamed).len(), 1);
+    }
+
+    #[test]
+    fn octal_record_checks_the_proof_the_plain_method_and_the_record() {
+        let entry = OctalEntry {
+            code: "0.77".to_string(),
+            heaps: 200,
+            plain_prefix: 200,
+            long: false,
+            published: vec![statement(json!({"preperiod": 71, "period": 12}), &[])],
+            result: statement(json!({"preperiod": 71, "period": 12}), &[]),
+        };
+        let good = json!({"preperiod": 71, "period": 12, "proof": {}, "plain_agrees": true});
+        assert!(check_octal(&entry, &good, false).is_empty());
+        let unproven = json!({"preperiod": null, "period": null, "proof": null, "plain_agrees": true, "failures": ["no period"]});
+        // Failed example, no proof, and both statements differ.
+        assert_eq!(check_octal(&entry, &unproven, true).len(), 2 + 2 + 2);
+        let plain_differs = json!({"preperiod": 71, "period": 12, "proof": {}, "plain_agrees": false});
+        assert_eq!(check_octal(&entry, &plain_differs, false).len(), 1);
+    }
+
+    /// The output of the recorded Officers run (`records/officers-run.txt`) satisfies
+    /// `records/officers.json`: its result and the published statements, without re-running.
+    #[test]
+    fn the_kept_officers_run_satisfies_its_record() {
+        let root = crate::workspace_root();
+        let record: OfficersRecord = read_record(&root, OFFICERS).unwrap();
+        let text = std::fs::read_to_string(root.join(OFFICERS_RUN)).unwrap();
+        let computed = parse_octal_values(&text).unwrap();
+        assert_eq!(check_officers(&record, &computed), Vec::<String>::new());
+        // The same output with one value changed is caught.
+        let changed = text.replace("n=2^21 largest G[1274955]=319", "n=2^21 largest G[1274955]=318");
+        assert_ne!(changed, text);
+        assert!(!check_officers(&record, &parse_octal_values(&changed).unwrap()).is_empty());
+    }
+
+    /// The output of the recorded run of Grundy's game (`records/grundy-game-run.json`)
+    /// satisfies `records/grundy-game.json`, without re-running.
+    #[test]
+    fn the_kept_grundy_run_satisfies_its_record() {
+        let root = crate::workspace_root();
+        let record: PowerRecord = read_record(&root, GRUNDY_GAME).unwrap();
+        let text = std::fs::read_to_string(root.join(GRUNDY_GAME_RUN)).unwrap();
+        let mut computed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(check_grundy(&record, &computed, false), Vec::<String>::new());
+        // One rare heap's value changed in the list: Flammenkamp's list catches it.
+        computed["rare_list"][47] = json!([231, 11]);
+        assert_eq!(check_grundy(&record, &computed, false).len(), 1);
+    }
+
+    #[test]
+    fn octal_values_output_is_parsed_and_compared() {
+        let text = "n=2^0 largest G[0]=0\nn=2^1 largest G[1]=0\nn=2^2 largest G[2]=1\n\
+                    heaps=4 width=U8 fnv64=00ff\nnum_rare=2 last_rare=1\n";
+        let computed = parse_octal_values(text).unwrap();
+        assert_eq!(computed["rare_heaps"], json!(2));
+        assert_eq!(computed["width"], json!("U8"));
+        assert_eq!(computed["powers_of_two"][2], json!({"heaps": 4, "largest_heap": 2, "largest_value": 1}));
+        let record = OfficersRecord {
+            heaps: 4,
+            rare_mask: "1".to_string(),
+            published: vec![AtHeaps {
+                heaps: Some(2),
+                statement: statement(json!({"largest_value": 0, "rare_heaps": 2}), &[]),
+            }],
+            result: statement(json!({"rare_heaps": 2, "fnv64": "00ff"}), &[]),
+        };
+        assert!(check_officers(&record, &computed).is_empty());
+        // The last rare heap (1) is below 2: the count of the whole run is the count at 2.
+        let mut wrong = record;
+        wrong.published[0].statement = statement(json!({"rare_heaps": 3}), &[]);
+        assert_eq!(check_officers(&wrong, &computed).len(), 1);
+        assert!(parse_octal_values("n=2^x largest G[0]=0").is_err());
     }
 }
