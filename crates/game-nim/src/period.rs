@@ -254,4 +254,55 @@ mod tests {
         longer.push(0);
         assert_eq!(guy_smith_periodicity(&longer, 1), Some(Periodicity { preperiod: 40, period: 4 }));
     }
+
+    /// Fewer values than one window: no window, no period (and no underflow).
+    #[test]
+    fn window_longer_than_the_data() {
+        assert_eq!(window_periodicity(&[1, 2], 5), None);
+        assert_eq!(window_periodicity(&[1, 2], 2), None);
+    }
+
+    /// The effort error names the period search.
+    #[test]
+    fn the_effort_error_names_the_search() {
+        let tight = Limits { max_steps: 0, ..Limits::UNLIMITED };
+        assert_eq!(
+            guy_smith_periodicity_within(&[0, 1, 0, 1, 0], 1, &tight),
+            Err(NimError::EffortExceeded { what: "the Guy-Smith period search".into(), steps: 0 })
+        );
+    }
+
+    /// The exact periodicity of `prefix` followed by `block` repeated four times, by the
+    /// definition: the least q dividing the block's length that is a cyclic period of the
+    /// block, and one past the last n with g(n) != g(n + q).
+    fn periodicity_by_definition(values: &[u32], block: &[u32]) -> Periodicity {
+        let b = block.len();
+        let period = (1..=b)
+            .filter(|&q| b.is_multiple_of(q))
+            .find(|&q| (0..b).all(|i| block[i] == block[(i + q) % b]))
+            .expect("b is a cyclic period");
+        let preperiod =
+            (0..values.len() - period).rev().find(|&n| values[n] != values[n + period]).map_or(0, |n| n + 1);
+        Periodicity { preperiod, period }
+    }
+
+    proptest::proptest! {
+        /// `minimise_period` from a proven (block-length) period, including data that ends
+        /// exactly at `start + proven`, against the definition on four repetitions.
+        #[test]
+        fn minimise_period_matches_the_definition(
+            prefix in proptest::collection::vec(0u32..3, 0..6),
+            block in proptest::collection::vec(0u32..3, 1..7),
+        ) {
+            let mut values = prefix.clone();
+            for _ in 0..4 {
+                values.extend_from_slice(&block);
+            }
+            let expected = periodicity_by_definition(&values, &block);
+            let (start, proven) = (prefix.len(), block.len());
+            proptest::prop_assert_eq!(minimise_period(&values, start, proven), expected);
+            // Only the values up to start + proven are needed.
+            proptest::prop_assert_eq!(minimise_period(&values[..start + proven], start, proven), expected);
+        }
+    }
 }
