@@ -323,6 +323,14 @@ mod tests {
         }
     }
 
+    /// Equal heaps give each option once: from 3 3 a move leaves 0..=2 beside a 3 (listed by
+    /// hand), not twice each.
+    #[test]
+    fn equal_heaps_list_each_option_once() {
+        assert_eq!(Nim.moves(&vec![3, 3]), vec![vec![3], vec![1, 3], vec![2, 3]]);
+        assert_eq!(Nim.moves(&vec![1, 1, 2]), vec![vec![1, 2], vec![1, 1], vec![1, 1, 1]]);
+    }
+
     proptest! {
         /// N3: from an N-position the winning moves are odd in number, one per heap with the
         /// nim-sum's top bit, each unique, each reaching nim-sum 0.
