@@ -388,7 +388,7 @@ impl Game for SubtractionSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::{grundy_values, outcomes};
+    use game_core::{explore, grundy_values, misere_outcomes, outcomes};
     use proptest::prelude::*;
 
     /// Plain recursion-free reference: Grundy values by brute force over the definition.
@@ -539,5 +539,71 @@ mod tests {
                 prop_assert_eq!(m.value(n as u64) == 0, is_p);
             }
         }
+    }
+
+    /// Misère values of one heap by hand for S = {1, 2}: g(0) = 1 (no move), then mex over
+    /// g(n - 1), g(n - 2): 0, 2, 1, 0, 2, 1.
+    #[test]
+    fn misere_values_by_hand() {
+        let set = SubtractionSet::new([2, 1]).unwrap();
+        assert_eq!(set.amounts(), &[1, 2]);
+        assert_eq!(set.misere_grundy_sequence(6).unwrap(), vec![1, 0, 2, 1, 0, 2, 1]);
+    }
+
+    /// Misère outcomes and values of one heap against game-core's misère outcomes of the
+    /// explicit graph (no code shared with the sequence): value 0 exactly at P-positions.
+    #[test]
+    fn misere_sequences_match_the_explicit_graph() {
+        let up_to = 30u64;
+        for amounts in [vec![1, 2], vec![1, 3, 4], vec![2, 5], vec![3]] {
+            let set = SubtractionSet::new(amounts.clone()).unwrap();
+            let roots = (0..=up_to).map(|n| canonical(&[n]));
+            let graph = explore(&set, roots, 10_000).unwrap();
+            let misere = misere_outcomes(&graph.graph).unwrap();
+            let expected: Vec<Outcome> = (0..=up_to)
+                .map(|n| {
+                    let node = graph.graph.node_indices().find(|&i| graph.position(i) == &canonical(&[n]));
+                    misere[node.expect("every heap is a root").index()]
+                })
+                .collect();
+            assert_eq!(set.misere_outcome_sequence(up_to).unwrap(), expected, "{amounts:?}");
+            let values = set.misere_grundy_sequence(up_to).unwrap();
+            let zeros: Vec<bool> = values.iter().map(|&v| v == 0).collect();
+            let p: Vec<bool> = expected.iter().map(|&o| o == Outcome::P).collect();
+            assert_eq!(zeros, p, "{amounts:?}");
+        }
+    }
+
+    /// The memory estimates, by hand. Period search: 100 bytes a heap plus 64 KiB. Graph of
+    /// S = {1, 3} from heaps 2 2 5: C(2 + 2, 2) * C(5 + 1, 1) = 6 * 6 = 36 positions, 3 heaps x
+    /// 2 amounts = 6 moves each, 216 arcs; bytes 36 * (2 * (32 + 24) + 96) + 216 * 48 +
+    /// 6 * (32 + 24) = 7488 + 10368 + 336; steps 216 * (2 * 3 + 8).
+    #[test]
+    fn estimates_by_hand() {
+        assert_eq!(SubtractionSet::period_search_bytes(10), 1000 + 65_536);
+        let set = SubtractionSet::new([1, 3]).unwrap();
+        let estimate = set.explicit_graph_estimate(&[2, 5, 0, 2], 36);
+        assert_eq!(estimate.positions, 36);
+        assert_eq!(estimate.arcs, 216);
+        assert_eq!(estimate.bytes, 7488 + 10_368 + 336);
+        assert_eq!(estimate.steps, 216 * 14);
+        assert!(!estimate.over_node_limit);
+        assert!(set.explicit_graph_estimate(&[2, 5, 0, 2], 35).over_node_limit);
+        // An upper estimate: the real graph has 28 positions (a 5 lowered to 2 or 1 merges with
+        // the 2s' multisets).
+        assert!(explore(&set, [vec![2, 2, 5]], 1000).unwrap().len() <= 36);
+    }
+
+    /// The refusals name their bounds: a heap past 2^32 - 1, and a period not found by the
+    /// last heap searched (S = {5} to heap 6: values 0 0 0 0 0 1 1, no window of 5 repeats).
+    #[test]
+    fn refusals_name_their_bounds() {
+        let set = SubtractionSet::new([5]).unwrap();
+        assert_eq!(
+            set.grundy_sequence(1 << 32),
+            Err(NimError::HeapTooLarge { size: 1 << 32, max: (1 << 32) - 1 })
+        );
+        assert_eq!(set.analyse_normal(6), Err(NimError::PeriodNotFound { limit: 6 }));
+        assert_eq!(set.analyse_normal(4), Err(NimError::PeriodNotFound { limit: 4 }));
     }
 }
