@@ -450,6 +450,40 @@ mod tests {
     use game_core::{explore, grundy_values as graph_grundy};
     use proptest::prelude::*;
 
+    /// The accessors and refusals at their bounds, by hand: 0.137 takes at most 3 counters with
+    /// digits 1, 3, 7; 64 digits after the point are accepted and 65 refused; the tables refuse
+    /// the first heap past their limit, naming the last heap allowed.
+    #[test]
+    fn accessors_and_bounds_by_hand() {
+        let game: OctalGame = "0.137".parse().unwrap();
+        assert_eq!(game.max_take(), 3);
+        assert_eq!((0..5).map(|k| game.digit(k)).collect::<Vec<_>>(), vec![0, 1, 3, 7, 0]);
+        let split: OctalGame = "4.0".parse().unwrap();
+        assert_eq!((split.max_take(), split.digit(0)), (0, 4));
+        let longest = format!("0.{}", "1".repeat(MAX_CODE_DIGITS));
+        assert_eq!(longest.parse::<OctalGame>().unwrap().max_take(), MAX_CODE_DIGITS);
+        assert!(format!("0.{}", "1".repeat(MAX_CODE_DIGITS + 1)).parse::<OctalGame>().is_err());
+        assert_eq!(OctalGame::table_bytes(10), 11 * 20 + 65_536);
+        assert_eq!(
+            game.grundy_values(MAX_TABLE_HEAP),
+            Err(NimError::HeapTooLarge { size: MAX_TABLE_HEAP as u64, max: MAX_TABLE_HEAP as u64 - 1 })
+        );
+        assert_eq!(
+            game.grundy_table_within(MAX_NARROW_TABLE_HEAP, &Limits::UNLIMITED).map(|t| t.len()),
+            Err(NimError::HeapTooLarge { size: MAX_NARROW_TABLE_HEAP, max: MAX_NARROW_TABLE_HEAP - 1 })
+        );
+    }
+
+    /// Equal heaps give each option once: Kayles (0.77) from 2 2 can take one counter (leaving
+    /// 1 2) or two (leaving 2), nothing else.
+    #[test]
+    fn equal_heaps_list_each_option_once() {
+        let kayles: OctalGame = "0.77".parse().unwrap();
+        let mut moves = kayles.moves(&vec![2, 2]);
+        moves.sort();
+        assert_eq!(moves, vec![vec![1, 2], vec![2]]);
+    }
+
     /// OEIS A002186, "Sprague-Grundy values for the game of Kayles (octal games .77 and .771)",
     /// offset 0, as printed at https://oeis.org/A002186 (105 terms). FORMULA there: "From n=71
     /// on, the sequence is periodic with period 12. The only exceptions are n=0, 3, 6, 9, 11, 15,
