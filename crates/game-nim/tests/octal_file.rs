@@ -105,3 +105,31 @@ proptest::proptest! {
         fs::remove_file(&path).unwrap();
     }
 }
+
+/// Resuming reads the stored values and trusts them (the file is the computation so far): a
+/// value changed in the file on purpose shows up in the result, so the file was read, not
+/// recomputed. Reading is bounded like computing: 101 one-byte values need 101 bytes, refused
+/// at a budget of 100. A heap past the table's limit is refused naming the last heap allowed.
+#[test]
+fn resuming_reads_the_file_within_the_budget() {
+    let game: OctalGame = "0.77".parse().unwrap();
+    let path = scratch("kayles-tampered.bin");
+    game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    let header_len = 11 + 4;
+    assert_eq!(bytes.len(), header_len + 101);
+    bytes[header_len + 50] = 99;
+    fs::write(&path, &bytes).unwrap();
+    let resumed = game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(resumed.to_vec()[50], 99);
+    let tight = Limits { max_bytes: 100, ..Limits::UNLIMITED };
+    assert!(matches!(
+        game.grundy_file_within(100, &path, &tight),
+        Err(NimError::OverMemoryBudget { needed: 101, budget: 100, .. })
+    ));
+    assert!(game.grundy_file_within(100, &path, &Limits { max_bytes: 101, ..Limits::UNLIMITED }).is_ok());
+    assert_eq!(
+        game.grundy_file_within(1 << 32, &path, &Limits::UNLIMITED).map(|t| t.len()),
+        Err(NimError::HeapTooLarge { size: 1 << 32, max: (1 << 32) - 1 })
+    );
+}
