@@ -122,6 +122,7 @@ fn resuming_reads_the_file_within_the_budget() {
     fs::write(&path, &bytes).unwrap();
     let resumed = game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
     assert_eq!(resumed.to_vec()[50], 99);
+    assert_eq!((resumed.len(), resumed.is_empty()), (101, false));
     let tight = Limits { max_bytes: 100, ..Limits::UNLIMITED };
     assert!(matches!(
         game.grundy_file_within(100, &path, &tight),
