@@ -606,4 +606,11 @@ mod tests {
         assert_eq!(set.analyse_normal(6), Err(NimError::PeriodNotFound { limit: 6 }));
         assert_eq!(set.analyse_normal(4), Err(NimError::PeriodNotFound { limit: 4 }));
     }
+
+    /// Equal heaps give each option once: S = {1, 2} from 2 2 leaves 1 2 or 2 (by hand).
+    #[test]
+    fn equal_heaps_list_each_option_once() {
+        let set = SubtractionSet::new([1, 2]).unwrap();
+        assert_eq!(set.moves(&vec![2, 2]), vec![vec![1, 2], vec![2]]);
+    }
 }
