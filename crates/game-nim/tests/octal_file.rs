@@ -134,3 +134,27 @@ fn resuming_reads_the_file_within_the_budget() {
         Err(NimError::HeapTooLarge { size: 1 << 32, max: (1 << 32) - 1 })
     );
 }
+
+/// A file of two-byte values, written by hand as the documented layout says (magic, version 1,
+/// width 2, code length, code, little-endian values): read back exactly, and its 3 values x
+/// 2 bytes = 6 bytes checked against the budget before they are allocated.
+#[test]
+fn a_two_byte_file_written_by_hand_is_read_within_the_budget() {
+    let path = scratch("kayles-by-hand.bin");
+    let mut bytes = VALUE_FILE_MAGIC.to_vec();
+    bytes.extend_from_slice(&[1, 2, 4]);
+    bytes.extend_from_slice(b"0.77");
+    for value in [0u16, 1, 2] {
+        bytes.extend_from_slice(&value.to_le_bytes());
+    }
+    fs::write(&path, &bytes).unwrap();
+    let kayles: OctalGame = "0.77".parse().unwrap();
+    let five = Limits { max_bytes: 5, ..Limits::UNLIMITED };
+    assert!(matches!(
+        kayles.grundy_file_within(2, &path, &five),
+        Err(NimError::OverMemoryBudget { needed: 6, budget: 5, .. })
+    ));
+    let six = Limits { max_bytes: 6, ..Limits::UNLIMITED };
+    let table = kayles.grundy_file_within(2, &path, &six).unwrap();
+    assert_eq!((table.width(), table.to_vec()), (CellWidth::U16, vec![0, 1, 2]));
+}
