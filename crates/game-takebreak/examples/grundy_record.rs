@@ -14,8 +14,6 @@
 //! sparse set of Grundy's game, whose published list starts with heap 0). Exit status 1 if the two methods differ, 2 on bad arguments or
 //! a refused table.
 
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game_takebreak::{
@@ -106,35 +104,19 @@ fn main() {
     }
 }
 
-/// Runs `work`, showing the elapsed time on standard error meanwhile (every second on a
-/// terminal, every minute otherwise).
+/// Runs `work` under a spinner showing `label` and the elapsed time (indicatif draws it only
+/// on a terminal), then prints the time taken.
 fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
-    let done = AtomicBool::new(false);
+    let spinner = indicatif::ProgressBar::new_spinner().with_message(label.to_string());
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}: {elapsed}").expect("a valid template"),
+    );
+    spinner.enable_steady_tick(Duration::from_secs(1));
     let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let every = if terminal { Duration::from_secs(1) } else { Duration::from_secs(60) };
-            let mut next = every;
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
-                if started.elapsed() >= next {
-                    next += every;
-                    if terminal {
-                        eprint!("\r{label}: {} s", started.elapsed().as_secs());
-                    } else {
-                        eprintln!("{label}: {} s", started.elapsed().as_secs());
-                    }
-                }
-            }
-        });
-        let result = work();
-        done.store(true, Ordering::Relaxed);
-        if terminal {
-            eprint!("\r");
-        }
-        result
-    })
+    let result = work();
+    spinner.finish_and_clear();
+    eprintln!("{label}: done in {:.1} s", started.elapsed().as_secs_f64());
+    result
 }
 
 /// CPU seconds (user + system) and peak resident memory in KiB of this process, from `/proc`

@@ -19,8 +19,6 @@
 
 mod check;
 
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game_nim::{OctalGame, guy_smith_periodicity, system_can_allocate};
@@ -138,36 +136,19 @@ fn main() {
     }
 }
 
-/// Runs `work`, showing the elapsed time on standard error meanwhile (every second on a
-/// terminal, every minute otherwise).
+/// Runs `work` under a spinner showing `label` and the elapsed time (indicatif draws it only
+/// on a terminal), then prints the time taken.
 fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
-    let done = AtomicBool::new(false);
+    let spinner = indicatif::ProgressBar::new_spinner().with_message(label.to_string());
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}: {elapsed}").expect("a valid template"),
+    );
+    spinner.enable_steady_tick(Duration::from_secs(1));
     let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let every = if terminal { Duration::from_secs(1) } else { Duration::from_secs(60) };
-            let mut next = every;
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
-                if started.elapsed() >= next {
-                    next += every;
-                    if terminal {
-                        eprint!("\r{label}: {} s", started.elapsed().as_secs());
-                    } else {
-                        eprintln!("{label}: {} s", started.elapsed().as_secs());
-                    }
-                }
-            }
-        });
-        let result = work();
-        done.store(true, Ordering::Relaxed);
-        if terminal {
-            eprint!("\r");
-        }
-        eprintln!("{label}: done in {:.1} s", started.elapsed().as_secs_f64());
-        result
-    })
+    let result = work();
+    spinner.finish_and_clear();
+    eprintln!("{label}: done in {:.1} s", started.elapsed().as_secs_f64());
+    result
 }
 
 /// CPU seconds (user + system, all threads) and peak resident memory in KiB of this process,
