@@ -222,8 +222,8 @@ impl OctalGame {
             Self::table_bytes(up_to),
         )?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let (cells, _) = sparse::compute(&self.moves_by_kind(), up_to, Mode::Fill, limits, &what, None)?;
-        Ok(GrundyTable::from_cells(cells).into_vec())
+        let computed = sparse::compute(&self.moves_by_kind(), up_to, Mode::Fill, limits, &what, None)?;
+        Ok(GrundyTable::from_cells(computed.cells).into_vec())
     }
 
     /// An upper estimate of the bytes [`Self::grundy_values_within`] allocates for heaps
@@ -268,8 +268,8 @@ impl OctalGame {
             narrow_table_bytes(up_to, CellWidth::U8),
         )?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let (cells, _) = sparse::compute(&self.moves_by_kind(), heaps, Mode::Fill, limits, &what, None)?;
-        Ok(GrundyTable::from_cells(cells))
+        let computed = sparse::compute(&self.moves_by_kind(), heaps, Mode::Fill, limits, &what, None)?;
+        Ok(GrundyTable::from_cells(computed.cells))
     }
 
     /// Grundy values of heaps `0..=up_to` by the rare/common method alone, without the
@@ -281,9 +281,9 @@ impl OctalGame {
     pub fn grundy_values_sparse(&self, up_to: usize) -> Result<Vec<u32>, NimError> {
         Self::check_size(up_to)?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let (cells, _) =
+        let computed =
             sparse::compute(&self.moves_by_kind(), up_to, Mode::NoShortcut, &Limits::UNLIMITED, &what, None)?;
-        Ok(GrundyTable::from_cells(cells).into_vec())
+        Ok(GrundyTable::from_cells(computed.cells).into_vec())
     }
 
     /// The exact period and pre-period of the Grundy values, proven by the Guy-Smith theorem
@@ -319,7 +319,7 @@ impl OctalGame {
         Self::check_size(up_to)?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
         let estimate = |heaps: usize| Self::table_bytes(heaps);
-        let (cells, periodicity) = sparse::compute(
+        let computed = sparse::compute(
             &self.moves_by_kind(),
             up_to,
             Mode::StopAtPeriod,
@@ -327,8 +327,8 @@ impl OctalGame {
             &what,
             Some(&estimate),
         )?;
-        let mut values = GrundyTable::from_cells(cells).into_vec();
-        let periodicity = periodicity.ok_or(NimError::PeriodNotFound { limit: up_to })?;
+        let mut values = GrundyTable::from_cells(computed.cells).into_vec();
+        let periodicity = computed.periodicity.ok_or(NimError::PeriodNotFound { limit: up_to })?;
         values.truncate(periodicity.preperiod + periodicity.period);
         Ok((periodicity, values))
     }

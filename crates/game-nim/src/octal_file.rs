@@ -154,13 +154,9 @@ impl OctalGame {
             let done = table.len();
             let target = (done + (done / 8).max(MIN_CHECKPOINT)).min(up_to + 1);
             let width = table.width();
-            table = GrundyTable::from_cells(sparse::compute_from(
-                &moves,
-                table.into_cells(),
-                target - 1,
-                limits,
-                &what,
-            )?);
+            table = GrundyTable::from_cells(
+                sparse::compute_from(&moves, table.into_cells(), target - 1, limits, &what)?.cells,
+            );
             if table.width() == width {
                 append(path, &code, &table, written)?;
             } else {

@@ -165,10 +165,7 @@ impl GrundyTable {
 
     /// The values as `u32`, one per heap (4 bytes a heap).
     pub fn to_vec(&self) -> Vec<u32> {
-        match &self.cells {
-            Cells::U32(v) => v.clone(),
-            _ => self.iter().collect(),
-        }
+        self.iter().collect()
     }
 
     /// The values as little-endian bytes of the table's width, heap after heap.
@@ -260,15 +257,33 @@ pub(crate) struct Moves {
 struct Memory<'a> {
     limits: &'a Limits,
     held: u128,
+    /// The most bytes checked so far (held at one moment).
+    peak: u128,
 }
 
-impl Memory<'_> {
+impl<'a> Memory<'a> {
+    fn new(limits: &'a Limits) -> Self {
+        Memory { limits, held: 0, peak: 0 }
+    }
+
     /// Replace a buffer of `old` bytes by one of `new` bytes: both are held at the peak.
     fn regrow(&mut self, what: &dyn Fn() -> String, old: u128, new: u128) -> Result<(), NimError> {
-        self.limits.check_bytes(what, self.held + new)?;
-        self.held = self.held + new - old.min(self.held);
+        let peak = self.held + new;
+        self.limits.check_bytes(what, peak)?;
+        self.peak = self.peak.max(peak);
+        self.held = peak - old.min(self.held);
         Ok(())
     }
+}
+
+/// What a computation returns: the values, the period if one was proven, and the most bytes it
+/// held at once by its own account (the figure a budget must allow).
+#[derive(Debug)]
+pub(crate) struct Computed {
+    pub cells: Cells,
+    pub periodicity: Option<Periodicity>,
+    #[allow(dead_code)] // read by the tests: the least budget under which the computation runs
+    pub peak_bytes: u128,
 }
 
 /// The rare/common choice: mask over the value bits and position-parity flag.
@@ -322,8 +337,8 @@ struct Sweep<'a> {
     needed: Vec<u32>,
     /// `wanted[x] != 0`: `x` is needed by the current walk (all zero between walks).
     wanted: Vec<u8>,
-    /// The capacity of the rare heaps' list (for the memory account).
-    rare_capacity: usize,
+    /// The bytes of the rare heaps' list (heaps and values), as accounted.
+    rare_bytes: u128,
     /// The caller's own estimate of the bytes for a table of so many heaps, checked too when the
     /// table grows in [`Mode::StopAtPeriod`] (the `u32` API counts its output there).
     growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
@@ -337,9 +352,9 @@ pub(crate) fn compute(
     limits: &Limits,
     what: &dyn Fn() -> String,
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
-) -> Result<(Cells, Option<Periodicity>), NimError> {
+) -> Result<Computed, NimError> {
     let first = if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 };
-    let mut memory = Memory { limits, held: 0 };
+    let mut memory = Memory::new(limits);
     memory.regrow(what, 0, first as u128)?;
     run(moves, Cells::U8(Vec::with_capacity(first)), up_to, mode, memory, what, growth_estimate)
 }
@@ -352,14 +367,14 @@ pub(crate) fn compute_from(
     up_to: usize,
     limits: &Limits,
     what: &dyn Fn() -> String,
-) -> Result<Cells, NimError> {
+) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(start);
     let (len, width) = (table.len(), table.width());
     start = table.cells;
     if len > up_to {
-        return Ok(start);
+        return Ok(Computed { cells: start, periodicity: None, peak_bytes: 0 });
     }
-    let mut memory = Memory { limits, held: 0 };
+    let mut memory = Memory::new(limits);
     // The given values and the longer buffer they move to are both held for a moment.
     let cell = width.bytes() as u128;
     memory.regrow(what, 0, (len as u128 + up_to as u128 + 1) * cell)?;
@@ -369,7 +384,7 @@ pub(crate) fn compute_from(
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    Ok(run(moves, start, up_to, Mode::Fill, memory, what, None)?.0)
+    run(moves, start, up_to, Mode::Fill, memory, what, None)
 }
 
 /// The sweep from the values in `cells` on.
@@ -381,7 +396,7 @@ fn run<'a>(
     memory: Memory<'a>,
     what: &'a dyn Fn() -> String,
     growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
-) -> Result<(Cells, Option<Periodicity>), NimError> {
+) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(cells);
     let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
     cells = table.cells;
@@ -406,7 +421,7 @@ fn run<'a>(
         rests: Vec::new(),
         needed: Vec::new(),
         wanted: Vec::new(),
-        rare_capacity: 0,
+        rare_bytes: 0,
         growth_estimate,
     };
     sweep.grow_marks(32 - largest.leading_zeros())?;
@@ -417,7 +432,9 @@ fn run<'a>(
             Cells::U32(v) => sweep.extend(v)?,
         };
         match pass {
-            Pass::Done(periodicity) => return Ok((cells, periodicity)),
+            Pass::Done(periodicity) => {
+                return Ok(Computed { cells, periodicity, peak_bytes: sweep.memory.peak });
+            }
             Pass::Widen(width) => cells = sweep.widen(cells, width)?,
         }
     }
@@ -515,9 +532,9 @@ impl Sweep<'_> {
             .map(|i| i as u32) // i <= up_to < 2^32 (checked by the callers)
             .collect();
         let capacity = heaps.len().max(256).next_power_of_two();
-        let cell = T::WIDTH.bytes() as u128 + 4;
-        self.memory.regrow(self.what, self.rare_capacity as u128 * cell, capacity as u128 * cell)?;
-        self.rare_capacity = capacity;
+        let bytes = capacity as u128 * (T::WIDTH.bytes() as u128 + 4);
+        self.memory.regrow(self.what, self.rare_bytes, bytes)?;
+        self.rare_bytes = bytes;
         let mut rare_heaps = Vec::with_capacity(capacity);
         rare_heaps.extend_from_slice(&heaps);
         let mut rare_values = Vec::with_capacity(capacity);
@@ -534,11 +551,13 @@ impl Sweep<'_> {
             self.choose_first = false;
         }
         let (mut rare_heaps, mut rare_values) = self.rare_heaps(values)?;
+        debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
         for n in values.len()..=self.up_to {
             if n == self.next_choice {
                 self.choose(values);
                 (rare_heaps, rare_values) = self.rare_heaps(values)?;
+                debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
                 self.next_choice = self.next_choice.saturating_mul(2);
             }
             if self.mode != Mode::NoShortcut && n == self.next_period_check {
@@ -555,13 +574,20 @@ impl Sweep<'_> {
                 if self.mode == Mode::StopAtPeriod {
                     // The table is about to grow to the next check: estimate before allocating.
                     let next = self.next_period_check.min(self.up_to);
-                    let old = values.capacity() as u128 * T::WIDTH.bytes() as u128;
-                    let new = (next + 1) as u128 * T::WIDTH.bytes() as u128;
                     if let Some(estimate) = self.growth_estimate {
                         self.memory.limits.check_bytes(what, estimate(next))?;
                     }
-                    self.memory.regrow(what, old, new)?;
-                    values.reserve_exact(next + 1 - values.len());
+                    // The first block (1024 heaps) may already hold it.
+                    if next + 1 > values.capacity() {
+                        let old = values.capacity() as u128 * T::WIDTH.bytes() as u128;
+                        let new = (next + 1) as u128 * T::WIDTH.bytes() as u128;
+                        self.memory.regrow(what, old, new)?;
+                        values.reserve_exact(next + 1 - values.len());
+                        debug_assert_eq!(
+                            self.memory.held,
+                            self.bytes_held(values, &rare_heaps, &rare_values)
+                        );
+                    }
                 }
             }
             self.next_stamp();
@@ -623,31 +649,52 @@ impl Sweep<'_> {
             };
             self.effort.spend(work, what)?;
             let Some(cell) = T::narrow(value) else {
+                debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
                 return Ok(Pass::Widen(CellWidth::for_value(value)));
             };
             if value >> self.bits != 0 {
                 self.grow_marks(32 - value.leading_zeros())?;
+                debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
             }
             if n >= 1 && !moves.splits.is_empty() && self.selection.label(n, value) == 0 {
                 if rare_heaps.len() == rare_heaps.capacity() {
-                    let cell_bytes = T::WIDTH.bytes() as u128 + 4;
-                    let old = self.rare_capacity as u128 * cell_bytes;
+                    // Doubled: the old and the new lists are both held during the copy.
+                    let old = self.rare_bytes;
                     self.memory.regrow(what, old, old * 2)?;
-                    self.rare_capacity *= 2;
-                    rare_heaps.reserve_exact(self.rare_capacity - rare_heaps.len());
-                    rare_values.reserve_exact(self.rare_capacity - rare_values.len());
+                    self.rare_bytes = old * 2;
+                    rare_heaps.reserve_exact(rare_heaps.len());
+                    rare_values.reserve_exact(rare_values.len());
+                    debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
                 }
                 rare_heaps.push(n as u32); // n <= up_to < 2^32 (checked by the callers)
                 rare_values.push(cell);
             }
             values.push(cell);
         }
+        debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
         let periodicity = if self.mode == Mode::StopAtPeriod {
             guy_smith_search(values, moves.max_take, &mut self.effort, self.what)?
         } else {
             None
         };
         Ok(Pass::Done(periodicity))
+    }
+
+    /// The bytes actually allocated for the table, the rare heaps' list, the marks and the class
+    /// lists, from the buffers' own capacities: the debug builds (every test) check that the
+    /// memory account equals it at each growth, so the figure checked against the budget is the
+    /// one allocated.
+    #[allow(clippy::ptr_arg)] // the capacities of the vectors are what is measured
+    fn bytes_held<T: Cell>(&self, values: &Vec<T>, rare_heaps: &Vec<u32>, rare_values: &Vec<T>) -> u128 {
+        let cell = T::WIDTH.bytes() as usize;
+        let classes: usize = self.common_by_class.iter().chain(&self.rare_by_class).map(Vec::len).sum();
+        let bytes = values.capacity() * cell
+            + rare_heaps.capacity() * 4
+            + rare_values.capacity() * cell
+            + self.stamps.len() * 4
+            + self.wanted.len()
+            + classes * 4;
+        bytes as u128
     }
 
     /// Walks the splits `(a, rest - a)` of heap `n` by the smaller part `a`, all split takes in
