@@ -400,30 +400,7 @@ fn run<'a>(
     let table = GrundyTable::from_cells(cells);
     let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
     cells = table.cells;
-    let mut sweep = Sweep {
-        moves,
-        up_to,
-        mode,
-        effort: Effort::new(memory.limits),
-        memory,
-        what,
-        selection: Selection::ALL_RARE,
-        // Mask choices and period checks at 64 (128), then each power of two: from the first
-        // one not passed yet when resuming (a mask chosen now, from the values given).
-        next_choice: if moves.splits.is_empty() { usize::MAX } else { len.next_power_of_two().max(64) },
-        next_period_check: len.next_power_of_two().max(128),
-        choose_first: !moves.splits.is_empty() && len > 64,
-        stamps: Vec::new(),
-        stamp: 0,
-        bits: 0,
-        common_by_class: [Vec::new(), Vec::new()],
-        rare_by_class: [Vec::new(), Vec::new()],
-        rests: Vec::new(),
-        needed: Vec::new(),
-        wanted: Vec::new(),
-        rare_bytes: 0,
-        growth_estimate,
-    };
+    let mut sweep = Sweep::new(moves, up_to, mode, memory, what, growth_estimate, len);
     sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
@@ -436,6 +413,44 @@ fn run<'a>(
                 return Ok(Computed { cells, periodicity, peak_bytes: sweep.memory.peak });
             }
             Pass::Widen(width) => cells = sweep.widen(cells, width)?,
+        }
+    }
+}
+
+impl<'a> Sweep<'a> {
+    /// A sweep that continues a table of `len` values, with empty marks and every heap rare.
+    fn new(
+        moves: &'a Moves,
+        up_to: usize,
+        mode: Mode,
+        memory: Memory<'a>,
+        what: &'a dyn Fn() -> String,
+        growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+        len: usize,
+    ) -> Self {
+        Sweep {
+            moves,
+            up_to,
+            mode,
+            effort: Effort::new(memory.limits),
+            memory,
+            what,
+            selection: Selection::ALL_RARE,
+            // Mask choices and period checks at 64 (128), then each power of two: from the first
+            // one not passed yet when resuming (a mask chosen now, from the values given).
+            next_choice: if moves.splits.is_empty() { usize::MAX } else { len.next_power_of_two().max(64) },
+            next_period_check: len.next_power_of_two().max(128),
+            choose_first: !moves.splits.is_empty() && len > 64,
+            stamps: Vec::new(),
+            stamp: 0,
+            bits: 0,
+            common_by_class: [Vec::new(), Vec::new()],
+            rare_by_class: [Vec::new(), Vec::new()],
+            rests: Vec::new(),
+            needed: Vec::new(),
+            wanted: Vec::new(),
+            rare_bytes: 0,
+            growth_estimate,
         }
     }
 }
@@ -796,6 +811,212 @@ fn walsh_hadamard(data: &mut [i64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::OctalGame;
+    use proptest::prelude::*;
+
+    fn moves_of(code: &str) -> Moves {
+        code.parse::<OctalGame>().unwrap().moves_by_kind()
+    }
+
+    fn describe() -> String {
+        "test".to_string()
+    }
+
+    fn computed(code: &str, up_to: usize, mode: Mode, limits: &Limits) -> Result<Computed, NimError> {
+        compute(&moves_of(code), up_to, mode, limits, &describe, None)
+    }
+
+    fn values_of(cells: &Cells) -> Vec<u32> {
+        GrundyTable::from_cells(cells.clone()).to_vec()
+    }
+
+    /// The budget a computation needs is exactly its peak by its own account (checked against
+    /// the allocated bytes in debug builds): one byte less is refused at that moment, with the
+    /// figures in the error, and the values under the exact budget are the definition's.
+    #[test]
+    fn the_peak_is_exactly_the_budget_needed() {
+        let cases = [
+            ("0.6", 30_000, Mode::Fill), // widened to two bytes at the first value over 255
+            ("0.6", 5_000, Mode::StopAtPeriod), // no period: the table grows by doubling
+            ("0.07", 5_000, Mode::StopAtPeriod), // period proven inside the first block
+            ("0.76", 3_000, Mode::NoShortcut), // many rare heaps: their list doubles
+            ("0.33", 2_000, Mode::Fill), // no split at all
+        ];
+        for (code, up_to, mode) in cases {
+            let free = computed(code, up_to, mode, &Limits::UNLIMITED).unwrap();
+            let peak = free.peak_bytes;
+            let plain = code.parse::<OctalGame>().unwrap().grundy_values_plain(up_to).unwrap();
+            let values = values_of(&free.cells);
+            assert_eq!(values[..], plain[..values.len()], "{code}");
+            let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
+            let within = computed(code, up_to, mode, &exact).unwrap();
+            assert_eq!(values_of(&within.cells), values, "{code}");
+            let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
+            match computed(code, up_to, mode, &short) {
+                Err(NimError::OverMemoryBudget { needed, budget, .. }) => {
+                    assert_eq!((needed, budget), (peak, peak - 1), "{code}")
+                }
+                other => panic!("{code}: expected a budget error, got {other:?}"),
+            }
+        }
+    }
+
+    /// Widening one-byte cells to two is the peak of a long Officers table, as documented: both
+    /// tables at once, the marks for values below 512 (13 bytes each) and the rare heaps' list
+    /// (5 bytes a place, a power of two of at least 256 places).
+    #[test]
+    fn widening_is_the_documented_peak() {
+        let heaps = 30_001u128;
+        let peak = computed("0.6", 30_000, Mode::Fill, &Limits::UNLIMITED).unwrap().peak_bytes;
+        let rare_list = peak - 3 * heaps - 13 * 512;
+        assert!(rare_list.is_multiple_of(5 * 256) && (rare_list / (5 * 256)).is_power_of_two(), "{peak}");
+    }
+
+    /// Resuming counts the given values and their longer copy at the moment of the move, then
+    /// only the copy.
+    #[test]
+    fn resuming_accounts_for_the_given_values() {
+        let moves = moves_of("0.6");
+        let start = computed("0.6", 9_999, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
+        let whole = computed("0.6", 30_000, Mode::Fill, &Limits::UNLIMITED).unwrap();
+        let resumed = compute_from(&moves, start.clone(), 30_000, &Limits::UNLIMITED, &describe).unwrap();
+        assert_eq!(values_of(&resumed.cells), values_of(&whole.cells));
+        let peak = resumed.peak_bytes;
+        assert!(peak >= 10_000 + 30_001, "{peak}");
+        let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
+        assert!(matches!(
+            compute_from(&moves, start.clone(), 30_000, &short, &describe),
+            Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
+        ));
+        let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
+        assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe).is_ok());
+        // Given values that already reach the end are returned as they are, at no cost.
+        let done = compute_from(&moves, start.clone(), 9_999, &short, &describe).unwrap();
+        assert_eq!((done.cells, done.peak_bytes), (start, 0));
+    }
+
+    /// A sweep over `moves` with marks for values below `2^bits`, outside any computation.
+    fn bare_sweep<'a>(moves: &'a Moves, bits: u32) -> Sweep<'a> {
+        let mut sweep =
+            Sweep::new(moves, 0, Mode::NoShortcut, Memory::new(&Limits::UNLIMITED), &describe, None, 0);
+        sweep.grow_marks(bits).unwrap();
+        sweep
+    }
+
+    /// The rare heaps of `values` under `(mask, parity)`, by the definition of the label.
+    fn rare_by_definition(values: &[u32], mask: u32, parity: bool) -> Vec<u32> {
+        (1..values.len())
+            .filter(|&i| ((values[i] & mask).count_ones() as usize + (parity as usize & i)).is_multiple_of(2))
+            .map(|i| i as u32)
+            .collect()
+    }
+
+    /// The mask chosen from a table is one with the fewest rare heaps, found here by counting
+    /// every mask (and heap parity, when the split takes share a parity) one by one; the rare
+    /// heaps listed are the ones of that mask.
+    #[test]
+    fn the_chosen_mask_has_the_fewest_rare_heaps() {
+        for (code, shared_parity) in [
+            // Split takes 1; 3; 2; 0 and 2; 1 and 2 (Kayles); 2 and 3.
+            ("0.6", true),
+            ("0.137", true),
+            ("0.16", true),
+            ("4.07", true),
+            ("0.77", false),
+            ("0.165", false),
+        ] {
+            let values = code.parse::<OctalGame>().unwrap().grundy_values_plain(3000).unwrap();
+            let bits = 32 - values.iter().max().unwrap().leading_zeros();
+            let moves = moves_of(code);
+            let mut sweep = bare_sweep(&moves, bits);
+            sweep.choose(&values);
+            let chosen = sweep.selection;
+            let mut fewest = usize::MAX;
+            for mask in 0..1u32 << bits {
+                for parity in [false, true] {
+                    if parity && !shared_parity {
+                        continue;
+                    }
+                    fewest = fewest.min(rare_by_definition(&values, mask, parity).len());
+                }
+            }
+            let rare = rare_by_definition(&values, chosen.mask, chosen.parity);
+            assert_eq!(rare.len(), fewest, "{code}: {chosen:?}");
+            assert!(shared_parity || !chosen.parity, "{code}");
+            let (heaps, rare_values) = sweep.rare_heaps(&values).unwrap();
+            assert_eq!(heaps, rare, "{code}");
+            assert_eq!(rare_values, rare.iter().map(|&i| values[i as usize]).collect::<Vec<_>>(), "{code}");
+        }
+    }
+
+    /// The labels of a selection, one heap at a time.
+    #[test]
+    fn labels_follow_the_definition() {
+        for (mask, parity) in [(0b1011, false), (0b110, true), (0, true), (u32::MAX, false)] {
+            let selection = Selection { mask, parity };
+            for heap in 0..8usize {
+                for value in 0..64u32 {
+                    let expected = ((value & mask).count_ones() + (parity && heap % 2 == 1) as u32) % 2;
+                    assert_eq!(selection.label(heap, value), expected, "{mask:b} {parity} {heap} {value}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// The walk over the splits finds exactly the needed values that some split gives, and
+        /// when one is missing it has looked at every split. Small values everywhere but at a
+        /// few random heaps, so the needed values sit at random depths, past several blocks.
+        #[test]
+        fn the_walk_finds_what_some_split_gives(
+            len in 2usize..2600,
+            seed_values in proptest::collection::vec(0u32..4, 2600),
+            special in proptest::collection::vec((0usize..2600, 4u32..64), 0..6),
+            takes in proptest::collection::btree_set(0usize..6, 1..4),
+            needed in proptest::collection::btree_set(0u32..64, 1..6),
+        ) {
+            let mut values = seed_values[..len].to_vec();
+            for &(heap, value) in &special {
+                if heap < len {
+                    values[heap] = value;
+                }
+            }
+            let n = len; // the heap being computed: `values` holds heaps 0..n
+            let splits: Vec<usize> = takes.iter().copied().collect();
+            let moves = Moves { whole: vec![], single: vec![], splits: splits.clone(), max_take: 6 };
+            let mut sweep = bare_sweep(&moves, 6);
+            sweep.needed = needed.iter().copied().collect();
+            let (walked, unseen) = sweep.walk(&values, n);
+            let mut given = std::collections::BTreeSet::new();
+            let mut splits_in_all = 0;
+            for &k in &splits {
+                if n >= k + 2 {
+                    let rest = n - k;
+                    splits_in_all += rest / 2;
+                    for a in 1..=rest / 2 {
+                        given.insert(values[a] ^ values[rest - a]);
+                    }
+                }
+            }
+            let expected = needed.iter().copied().find(|x| !given.contains(x));
+            prop_assert_eq!(unseen, expected);
+            if expected.is_some() {
+                prop_assert_eq!(walked, splits_in_all);
+            } else {
+                prop_assert!(walked <= splits_in_all);
+            }
+            // The walk leaves its scratch marks clear for the next heap.
+            prop_assert!(sweep.wanted.iter().all(|&w| w == 0));
+        }
+    }
+
+    #[test]
+    fn an_empty_table_is_empty() {
+        assert!(GrundyTable::from_cells(Cells::U16(Vec::new())).is_empty());
+        assert!(!GrundyTable::from_cells(Cells::U8(vec![0])).is_empty());
+    }
 
     #[test]
     fn walsh_hadamard_counts_parities() {
