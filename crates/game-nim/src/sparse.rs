@@ -1012,6 +1012,23 @@ mod tests {
         }
     }
 
+    /// The mask is chosen (and so the work is small) both in a fresh computation and at once when
+    /// resuming from given values. Without a choice every heap is rare and each of 0.16's heaps
+    /// `n` looks at its `n - 3` splits: over 3.4 million steps for heaps 3000 to 3999 alone, over
+    /// 7.9 million from 0. With it, 0.16 has 49 rare heaps below 3000: about 150 steps a heap.
+    #[test]
+    fn the_mask_is_chosen_fresh_and_when_resuming() {
+        let moves = moves_of("0.16");
+        let plain = "0.16".parse::<OctalGame>().unwrap().grundy_values_plain(3999).unwrap();
+        let given: Vec<u8> = plain[..3000].iter().map(|&v| u8::try_from(v).unwrap()).collect();
+        let limits = Limits { max_bytes: u128::MAX, max_steps: 1_000_000 };
+        let resumed = compute_from(&moves, Cells::U8(given), 3999, &limits, &describe).unwrap();
+        assert_eq!(values_of(&resumed.cells), plain);
+        let limits = Limits { max_bytes: u128::MAX, max_steps: 2_000_000 };
+        let fresh = compute(&moves, 3999, Mode::NoShortcut, &limits, &describe, None).unwrap();
+        assert_eq!(values_of(&fresh.cells), plain);
+    }
+
     #[test]
     fn an_empty_table_is_empty() {
         assert!(GrundyTable::from_cells(Cells::U16(Vec::new())).is_empty());
