@@ -890,6 +890,9 @@ mod tests {
         ));
         let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
         assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe).is_ok());
+        // One heap short of the end: that heap is computed.
+        let last = compute_from(&moves, start.clone(), 10_000, &Limits::UNLIMITED, &describe).unwrap();
+        assert_eq!(values_of(&last.cells), values_of(&whole.cells)[..=10_000]);
         // Given values that already reach the end are returned as they are, at no cost.
         let done = compute_from(&moves, start.clone(), 9_999, &short, &describe).unwrap();
         assert_eq!((done.cells, done.peak_bytes), (start, 0));
@@ -924,6 +927,8 @@ mod tests {
             ("4.07", true),
             ("0.77", false),
             ("0.165", false),
+            // Split takes 1 and 3: odd both, though 1 / 2 and 3 / 2 differ.
+            ("0.404", true),
         ] {
             let values = code.parse::<OctalGame>().unwrap().grundy_values_plain(3000).unwrap();
             let bits = 32 - values.iter().max().unwrap().leading_zeros();
