@@ -12,16 +12,26 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use game_rotation::{count_sequencings, count_sequencings_meet_in_middle};
+use game_rotation::{
+    CountMethod, CountOptions, Puzzle, RotationError, count_sequencings_meet_in_middle, count_solutions,
+};
 use serde_json::Value;
 
 /// Method names used in the records.
-const DEPTH_FIRST: &str = "depth-first";
 const MEET_IN_THE_MIDDLE: &str = "meet-in-the-middle";
 
+/// The count of sequencings of Z_n by one search of `count_solutions`.
+fn count_by(method: CountMethod, n: usize) -> Result<u128, RotationError> {
+    let options = CountOptions { method, ..CountOptions::default() };
+    Ok(count_solutions(&Puzzle::new(n)?, &options, None)?.total)
+}
+
 fn recount(method: &str, n: usize) -> Result<u128, String> {
+    let two_ended = CountMethod::TwoEnded.name();
+    let one_ended = CountMethod::OneEnded.name();
     match method {
-        DEPTH_FIRST => count_sequencings(n).map_err(|e| e.to_string()),
+        m if m == two_ended => count_by(CountMethod::TwoEnded, n).map_err(|e| e.to_string()),
+        m if m == one_ended => count_by(CountMethod::OneEnded, n).map_err(|e| e.to_string()),
         MEET_IN_THE_MIDDLE => {
             count_sequencings_meet_in_middle(n, 4 << 30).map(|r| r.total).map_err(|e| e.to_string())
         }

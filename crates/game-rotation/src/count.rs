@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::arith::{euler_phi, gcd, units};
 use crate::puzzle::check_size;
+use crate::two_ended::{Ends, EndsNode, MAX_TWO_ENDED_N, pair_classes};
 use crate::{Puzzle, RotationError};
 
 /// Largest n the mask kernel supports (one bit per slot in a `u64`).
@@ -70,6 +71,36 @@ impl FromStr for Shard {
     }
 }
 
+/// The search behind a count. Both give the same counts; they share no search code.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum CountMethod {
+    /// The fast kernel (4 <= n <= 32; other n fall back to [`CountMethod::OneEnded`]): first and
+    /// last rotation fixed, one pair per orbit of the units of Z_n and reversal, the sequence
+    /// grown at the end with fewer choices, the last three levels in closed form and a
+    /// necessary condition that cuts dead ends early. See the module `two_ended`.
+    #[default]
+    TwoEnded,
+    /// The baseline kernel: rotations placed from the front only, first rotations `d | n`
+    /// weighted by phi(n/d), the last level a popcount.
+    OneEnded,
+}
+
+impl CountMethod {
+    /// The method that runs for n: [`CountMethod::OneEnded`] where the two-ended kernel does not
+    /// apply (n = 2, n > 32).
+    pub fn for_n(self, n: usize) -> CountMethod {
+        if (4..=MAX_TWO_ENDED_N).contains(&n) { self } else { CountMethod::OneEnded }
+    }
+
+    /// The name written to shard files and `records/rotation-counts.json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            CountMethod::TwoEnded => "two-ended",
+            CountMethod::OneEnded => "depth-first",
+        }
+    }
+}
+
 /// Options of a count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountOptions {
@@ -82,11 +113,19 @@ pub struct CountOptions {
     pub use_symmetry: bool,
     /// Run the tasks on rayon's thread pool.
     pub parallel: bool,
+    /// The search; shards of one count must use the same.
+    pub method: CountMethod,
 }
 
 impl Default for CountOptions {
     fn default() -> Self {
-        CountOptions { shard: Shard::ALL, prefix_depth: None, use_symmetry: true, parallel: true }
+        CountOptions {
+            shard: Shard::ALL,
+            prefix_depth: None,
+            use_symmetry: true,
+            parallel: true,
+            method: CountMethod::TwoEnded,
+        }
     }
 }
 
@@ -109,6 +148,9 @@ pub struct CountReport {
     pub by_first: Vec<u128>,
     /// Tasks done by this shard.
     pub tasks: usize,
+    /// The search that ran ([`CountMethod::OneEnded`] also when the two-ended kernel does not
+    /// apply: n = 2 or n > 32).
+    pub method: CountMethod,
 }
 
 /// The counting kernel: every mask has bit `i` for slot / rotation `i`.
@@ -188,8 +230,45 @@ struct Task {
 
 /// The prefix depth at which a count is cut into tasks when [`CountOptions::prefix_depth`] is
 /// `None` (shard files record it: shards of one count must share it). It grows with n so that
-/// the tasks stay many and small; deeper cuts give more, smaller tasks.
+/// the tasks stay many and small; deeper cuts give more, smaller tasks. For the two-ended kernel
+/// (the default) the depth counts the rotations placed after the first and the last; at n = 20
+/// depth 3 gives 45 446 tasks.
 pub fn default_prefix_depth(n: usize) -> usize {
+    match n {
+        0..=8 => 1,
+        9..=12 => 2,
+        _ => 3,
+    }
+}
+
+/// An upper bound on the bytes a count of n slots cut at `depth` holds for its task list (the
+/// list, the shard's copy of it and the results), to check against a memory budget before the
+/// list is built. Two-ended: at most `(n - 1)(n - 2)` end pairs, then at most `n - 3 - j`
+/// choices at depth `j`. One-ended: at most the divisors of n as first rotations, then at most
+/// `n - 1 - j` choices.
+pub fn task_list_bytes(n: usize, depth: usize, method: CountMethod) -> u128 {
+    let product = |start: u128, first_choices: usize, levels: usize| {
+        // A level with no choice left ends the search: it multiplies by 1, not 0.
+        (0..levels)
+            .fold(start, |bound, j| bound.saturating_mul(first_choices.saturating_sub(j).max(1) as u128))
+    };
+    match method.for_n(n) {
+        CountMethod::TwoEnded => {
+            let per_task = 2 * size_of::<(EndsNode, usize)>() + size_of::<Option<(usize, u64)>>();
+            let pairs = (n.saturating_sub(1) * n.saturating_sub(2)) as u128;
+            product(pairs, n.saturating_sub(3), depth).saturating_mul(per_task as u128)
+        }
+        CountMethod::OneEnded => {
+            let per_task = 2 * size_of::<Task>() + size_of::<Option<(usize, u64)>>();
+            let divisors = (1..n).filter(|d| n.is_multiple_of(*d)).count() as u128;
+            product(divisors, n.saturating_sub(2), depth.saturating_sub(1)).saturating_mul(per_task as u128)
+        }
+    }
+}
+
+/// [`default_prefix_depth`] of the one-ended kernel, whose tasks are prefixes from the first
+/// rotation on.
+fn one_ended_prefix_depth(n: usize) -> usize {
     match n {
         0..=8 => 1,
         9..=12 => 2,
@@ -275,17 +354,21 @@ pub fn count_solutions(
     progress: Option<&(dyn Fn(Progress) + Sync)>,
 ) -> Result<CountReport, RotationError> {
     let n = puzzle.n();
+    let method = options.method.for_n(n);
     let Some((kernel, root)) = setup(puzzle)? else {
-        return Ok(CountReport { total: 0, by_first: vec![0; n], tasks: 0 });
+        return Ok(CountReport { total: 0, by_first: vec![0; n], tasks: 0, method });
     };
     if n == 2 {
         // One rotation, (1): too small to cut into tasks.
         let mine = options.shard.takes(0);
         let wins = u128::from(mine && puzzle.verify(&[1]).is_ok());
-        return Ok(CountReport { total: wins, by_first: vec![0, wins], tasks: usize::from(mine) });
+        return Ok(CountReport { total: wins, by_first: vec![0, wins], tasks: usize::from(mine), method });
+    }
+    if method == CountMethod::TwoEnded {
+        return count_two_ended(puzzle, options, progress);
     }
     let symmetric = options.use_symmetry && puzzle.is_standard();
-    let depth = options.prefix_depth.unwrap_or_else(|| default_prefix_depth(n));
+    let depth = options.prefix_depth.unwrap_or_else(|| one_ended_prefix_depth(n));
     let all = tasks(&kernel, root, depth, symmetric);
     let mine: Vec<Task> =
         all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
@@ -320,7 +403,71 @@ pub fn count_solutions(
     for c in &by_first {
         total = total.checked_add(*c).ok_or_else(|| overflow.clone())?;
     }
-    Ok(CountReport { total, by_first, tasks: total_tasks })
+    Ok(CountReport { total, by_first, tasks: total_tasks, method })
+}
+
+/// [`count_solutions`] by the two-ended kernel (4 <= n <= 32).
+fn count_two_ended(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
+) -> Result<CountReport, RotationError> {
+    let n = puzzle.n();
+    let ends = Ends::new(n);
+    let symmetric = options.use_symmetry && puzzle.is_standard();
+    let classes = pair_classes(n, symmetric);
+    // A white pin in disc slot w fixes the last rotation n/2 - w.
+    let fixed_last = puzzle.white_slot().map(|w| (n / 2 + n - w) % n);
+    let depth = options.prefix_depth.unwrap_or_else(|| default_prefix_depth(n));
+    // The deterministic task list: for each searched pair in order, the nodes `depth` levels
+    // below its root, in the order the search visits them.
+    fn expand(ends: &Ends, node: EndsNode, depth: usize, class: usize, out: &mut Vec<(EndsNode, usize)>) {
+        if depth == 0 || Ends::left(&node) <= 4 {
+            out.push((node, class));
+            return;
+        }
+        for child in ends.children(&node) {
+            expand(ends, child, depth - 1, class, out);
+        }
+    }
+    let mut all = Vec::new();
+    for (index, class) in classes.iter().enumerate() {
+        if fixed_last.is_some_and(|l| l != class.last) {
+            continue;
+        }
+        if let Some(root) = ends.root(class.first, class.last, puzzle.blue_slot()) {
+            expand(&ends, root, depth, index, &mut all);
+        }
+    }
+    let mine: Vec<(EndsNode, usize)> =
+        all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
+    let total_tasks = mine.len();
+    let done = AtomicUsize::new(0);
+    let run = |task: &(EndsNode, usize)| -> Option<(usize, u64)> {
+        let c = ends.count(&task.0);
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(report) = progress {
+            report(Progress { done: finished, total: total_tasks });
+        }
+        Some((task.1, c?))
+    };
+    let results: Vec<Option<(usize, u64)>> =
+        if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
+    let overflow = || RotationError::Overflow { what: "counting solutions" };
+    let mut by_class = vec![0u128; classes.len()];
+    for r in results {
+        let (class, c) = r.ok_or_else(overflow)?;
+        by_class[class] = by_class[class].checked_add(u128::from(c)).ok_or_else(overflow)?;
+    }
+    // Every pair of a class has the class's count; a solution is counted under its first rotation.
+    let mut by_first = vec![0u128; n];
+    for (class, count) in classes.iter().zip(&by_class) {
+        for &(first, _) in &class.members {
+            by_first[first] = by_first[first].checked_add(*count).ok_or_else(overflow)?;
+        }
+    }
+    let total = by_first.iter().try_fold(0u128, |sum, c| sum.checked_add(*c)).ok_or_else(overflow)?;
+    Ok(CountReport { total, by_first, tasks: total_tasks, method: CountMethod::TwoEnded })
 }
 
 /// Number of solutions of the standard puzzle with n slots: the number of sequencings of Z_n
@@ -551,4 +698,36 @@ pub fn count_classes(n: usize) -> Result<u128, RotationError> {
     let group = 2 * euler_phi(n) as u128;
     let sum = total.checked_add(fixed).ok_or(RotationError::Overflow { what: "counting classes" })?;
     Ok(sum / group)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The task list's bound holds for every n and depth the tests can afford, for both
+    /// kernels, and is not wildly loose at the default depth.
+    #[test]
+    fn task_list_bytes_bounds_the_task_list() {
+        for n in (4..=16).step_by(2) {
+            for depth in (0..=6).chain([20]) {
+                for method in [CountMethod::TwoEnded, CountMethod::OneEnded] {
+                    let options =
+                        CountOptions { prefix_depth: Some(depth), method, ..CountOptions::default() };
+                    let tasks = count_solutions(&Puzzle::new(n).unwrap(), &options, None).unwrap().tasks;
+                    let per_task = match method {
+                        CountMethod::TwoEnded => 2 * size_of::<(EndsNode, usize)>(),
+                        CountMethod::OneEnded => 2 * size_of::<Task>(),
+                    } + size_of::<Option<(usize, u64)>>();
+                    let bound = task_list_bytes(n, depth, method);
+                    assert!((tasks * per_task) as u128 <= bound, "n = {n}, depth {depth}, {method:?}");
+                    if depth == default_prefix_depth(n) && method == CountMethod::TwoEnded && n >= 12 {
+                        assert!(bound < 1000 * (tasks * per_task) as u128, "n = {n}: {bound} bytes");
+                    }
+                }
+            }
+        }
+        // Saturates instead of overflowing.
+        assert_eq!(task_list_bytes(64, 60, CountMethod::OneEnded), u128::MAX);
+        assert!(task_list_bytes(32, 6, CountMethod::TwoEnded) > 1 << 40);
+    }
 }

@@ -135,12 +135,14 @@ mod puzzle;
 mod shard_file;
 mod solve;
 mod terrace;
+mod two_ended;
 
 pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
-    CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, by_white_slot_from_first, count_by_permutations,
-    count_by_start_angle, count_by_start_angle_direct, count_by_white_slot, count_classes, count_sequencings,
-    count_sequencings_baseline, count_solutions, count_with_white_pin, default_prefix_depth,
+    CountMethod, CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, by_white_slot_from_first,
+    count_by_permutations, count_by_start_angle, count_by_start_angle_direct, count_by_white_slot,
+    count_classes, count_sequencings, count_sequencings_baseline, count_solutions, count_with_white_pin,
+    default_prefix_depth, task_list_bytes,
 };
 pub use error::RotationError;
 pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};

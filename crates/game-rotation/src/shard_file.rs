@@ -26,14 +26,21 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
+use crate::{CountMethod, CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 
 /// Format number written to every shard file; files of another format are refused.
 pub const SHARD_FILE_FORMAT: u32 = 1;
 
-/// The counting method of shard files: [`count_solutions`](crate::count_solutions) on the
-/// standard puzzle with the symmetry by units (the name used in `records/rotation-counts.json`).
-pub const SHARD_METHOD: &str = "depth-first";
+/// The counting method of shard files for 4 <= n <= 32: [`count_solutions`](crate::count_solutions)
+/// on the standard puzzle by [`CountMethod::TwoEnded`](crate::CountMethod) (the name used in
+/// `records/rotation-counts.json`). Other n are counted by the one-ended kernel, `depth-first`.
+pub const SHARD_METHOD: &str = "two-ended";
+
+/// The method name a shard file of n must carry: what [`count_solutions`](crate::count_solutions)
+/// runs by default for n.
+fn method_for(n: usize) -> &'static str {
+    CountMethod::default().for_n(n).name()
+}
 
 /// The version of this library, written to every shard file: shards of different versions
 /// are not merged.
@@ -245,7 +252,7 @@ impl ShardRecord {
         let record = ShardRecord {
             format: SHARD_FILE_FORMAT,
             n,
-            method: SHARD_METHOD.to_string(),
+            method: report.method.name().to_string(),
             version: LIBRARY_VERSION.to_string(),
             shard_index: shard.index(),
             shard_count: shard.count(),
@@ -330,7 +337,7 @@ impl ShardRecord {
     }
 
     /// What identifies the count a record belongs to, for messages: `shard 2/4 of n = 14
-    /// (depth-first, game-rotation 0.1.0, prefix depth 3)`.
+    /// (two-ended, game-rotation 0.1.0, prefix depth 3)`.
     pub fn describe(&self) -> String {
         format!(
             "shard {}/{} of n = {} ({}, game-rotation {}, prefix depth {})",
@@ -354,15 +361,16 @@ impl ShardRecord {
             && self.shard_index == shard.index()
             && self.shard_count == shard.count()
             && self.prefix_depth == prefix_depth
-            && self.method == SHARD_METHOD
+            && self.method == method_for(n)
             && self.version == LIBRARY_VERSION;
         if same {
             return Ok(());
         }
         let expected = format!(
-            "shard {}/{} of n = {n} ({SHARD_METHOD}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
+            "shard {}/{} of n = {n} ({}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
             shard.index(),
-            shard.count()
+            shard.count(),
+            method_for(n)
         );
         Err(ShardFileError::NotThisShard {
             path: path.display().to_string(),
@@ -763,7 +771,8 @@ mod tests {
 
     #[test]
     fn a_record_for_another_n_is_refused() {
-        let report = CountReport { total: 1, by_first: vec![0, 1], tasks: 1 };
+        let report =
+            CountReport { total: 1, by_first: vec![0, 1], tasks: 1, method: crate::CountMethod::OneEnded };
         assert!(matches!(
             ShardRecord::from_report(4, Shard::ALL, 1, &report, run()),
             Err(ShardFileError::Malformed { .. })
@@ -795,7 +804,7 @@ mod tests {
         let other_method = ShardRecord { method: "meet-in-the-middle".into(), ..b.clone() };
         assert_eq!(
             merge_error(vec![a.clone(), other_method]),
-            "cannot merge: s1.json has method meet-in-the-middle, but s0.json has depth-first"
+            "cannot merge: s1.json has method meet-in-the-middle, but s0.json has two-ended"
         );
         let other_version = ShardRecord { version: "0.0.9".into(), ..b.clone() };
         assert_eq!(

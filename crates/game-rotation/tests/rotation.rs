@@ -684,13 +684,18 @@ fn symmetric_prefixes(n: usize, depth: usize) -> usize {
     extend(n, depth, &mut Vec::new(), &mut Vec::new())
 }
 
-/// The search is cut into one task per prefix, at a depth that grows with n (1 up to n = 8, 2 up
-/// to 12, 3 up to 16, 4 up to 20): the task count of a shard is the number of prefixes it takes.
+/// The one-ended search is cut into one task per prefix, at a depth that grows with n (1 up to
+/// n = 8, 2 up to 12, 3 up to 16, 4 up to 20): the task count of a shard is the number of
+/// prefixes it takes.
 #[test]
 fn tasks_are_the_prefixes_at_the_default_depth() {
     for (n, depth, shards) in [(8, 1, 1), (10, 2, 1), (12, 2, 1), (14, 3, 1), (16, 3, 7), (18, 4, 1000)] {
         let prefixes = symmetric_prefixes(n, depth);
-        let options = CountOptions { shard: Shard::new(0, shards).unwrap(), ..CountOptions::default() };
+        let options = CountOptions {
+            shard: Shard::new(0, shards).unwrap(),
+            method: CountMethod::OneEnded,
+            ..CountOptions::default()
+        };
         let report = count_solutions(&Puzzle::new(n).unwrap(), &options, None).unwrap();
         assert_eq!(report.tasks, prefixes.div_ceil(shards), "n = {n}, depth {depth}, shard 0/{shards}");
     }
@@ -735,7 +740,8 @@ fn white_pin_counts_by_first_rotation_match_the_state_machine() {
 /// stops where the last checked placement is a popcount (two rotations left, one of them free).
 #[test]
 fn tasks_stop_where_the_last_placements_begin() {
-    let options = CountOptions { prefix_depth: Some(50), ..CountOptions::default() };
+    let options =
+        CountOptions { prefix_depth: Some(50), method: CountMethod::OneEnded, ..CountOptions::default() };
     let report = count_solutions(&Puzzle::new(8).unwrap(), &options, None).unwrap();
     assert_eq!(report.tasks, symmetric_prefixes(8, 5));
     assert_eq!(report.total, 24);

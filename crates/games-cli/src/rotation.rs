@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use game_rotation::{
-    CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle, RunInfo, Shard,
-    ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, default_prefix_depth, emptying,
-    filling, find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve, white_slot_of,
+    CountMethod, CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle,
+    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions,
+    default_prefix_depth, emptying, filling, find_solution, merge_shards, partial_sums, permuting,
+    read_shard_file, solve, task_list_bytes, white_slot_of,
 };
 use serde_json::json;
 
@@ -29,10 +30,6 @@ pub const MAX_SOLVE_N: u64 = 100_000;
 /// Largest puzzle given to the searches (`search`, `permute`, or any white pin): their time
 /// grows with n and the budget, and they may give up beyond n of about 100 anyway.
 pub const MAX_SEARCH_N: u64 = 1_000;
-
-/// Bytes the counter holds per task of its task list (the prefix node and its first rotation,
-/// the shard's copy and the result), rounded up.
-const BYTES_PER_TASK: u128 = 96;
 
 /// Runs a `games rotation` subcommand.
 pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliError> {
@@ -165,13 +162,6 @@ struct CountRequest<'a> {
     prefix_depth: Option<u64>,
 }
 
-/// An upper bound on the tasks of the counter's task list: at most every divisor of n as the
-/// first rotation, then at most n - 1 - j choices for the rotation at depth j.
-fn task_bound(n: usize, depth: usize) -> u128 {
-    let divisors = (1..n).filter(|d| n.is_multiple_of(*d)).count() as u128;
-    (1..depth).fold(divisors, |bound, j| bound.saturating_mul(n.saturating_sub(1 + j) as u128))
-}
-
 /// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
 /// with `--out FILE` the shard's result goes to FILE, or is read from it if it is already there.
 fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
@@ -191,7 +181,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     };
     budget.check(
         || format!("the task list of n = {n} at prefix depth {depth}"),
-        task_bound(n, depth).saturating_mul(BYTES_PER_TASK),
+        task_list_bytes(n, depth, CountMethod::default()),
     )?;
     if request.out.is_some() && shard.count() > MAX_SHARD_COUNT {
         return Err(CliError::bad(format!(
@@ -209,8 +199,12 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     };
     let (report, skipped) = match existing {
         Some(record) => {
-            let report =
-                CountReport { total: record.total, by_first: record.by_first.clone(), tasks: record.tasks };
+            let report = CountReport {
+                total: record.total,
+                by_first: record.by_first.clone(),
+                tasks: record.tasks,
+                method: CountMethod::default().for_n(n),
+            };
             (report, true)
         }
         None => {

@@ -233,7 +233,7 @@ fn merge_refuses_every_inconsistent_set() {
     edit(&dir, "method.json", "method", "meet-in-the-middle".into());
     assert_eq!(
         merge(&["s0.json", "s1.json", "s2.json", "method.json"]),
-        "error: cannot merge: method.json has method meet-in-the-middle, but s0.json has depth-first"
+        "error: cannot merge: method.json has method meet-in-the-middle, but s0.json has two-ended"
     );
     std::fs::copy(dir.join("s3.json"), dir.join("version.json")).unwrap();
     edit(&dir, "version.json", "version", "0.0.1".into());
