@@ -11,16 +11,14 @@
 #
 # K and the prefix depth are fixed here so that runs on different days and machines add up; do
 # not change them once shard files exist (`games rotation merge` refuses mixed ones).
-# K = 256 at prefix depth 5 (about 430 tasks a shard): shard 0/256 took 368 s of CPU on one
-# thread (release build, 2026-11-23), so all 256 need about 26 CPU hours, 13 hours on 2 idle
-# cores. At depth 5, n = 20 took 38 s of CPU a shard of 64 (2 430 s in all): n = 22 costs about
-# 39 times n = 20.
+# K = 256 at prefix depth 3 of the two-ended kernel (the rotations placed after the first and
+# the last). The time of a shard and the projection for all 256 are in records/rotation-22/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 n=22
 shards=256
-depth=5
+depth=3
 out=records/rotation-22
 limit=${1:-$shards}
 jobs=${2:-$(nproc)}
