@@ -2,7 +2,7 @@
 //! checks them against what the record files say and against the published values they quote.
 //!
 //! * **Rotation counts** (`records/rotation-counts.json`): the counts of sequencings of Z_n, each
-//!   by one of two counters that share no search code (game-rotation's example `records`).
+//!   by one of three counters that share no search code (game-rotation's example `records`).
 //! * **Octal periods** (`records/octal-periods.json`): the long pre-periods and periods of
 //!   `0.16`, `0.56`, `0.127`, `0.376` and `0.1777`, computed by game-nim's rare/common kernel,
 //!   found by its Guy-Smith search and proven by separate checks (game-nim's example
@@ -47,8 +47,9 @@ const GRUNDY_GAME_RUN: &str = "records/grundy-game-run.json";
 /// `--max-n` and every octal period record not marked `long` (a few CPU-minutes in all).
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Recount every rotation entry with n up to this bound (n = 18 takes about a minute on 2
-    /// cores per method, n = 20 about 20-35 minutes each).
+    /// Recount every rotation entry with n up to this bound (on 2 cores, n = 18 takes seconds
+    /// with the two-ended counter and about a minute with each of the others, n = 20 about 3
+    /// minutes and 20 to 35 minutes).
     #[arg(long, alias = "rotation-max-n", default_value_t = 16)]
     max_n: usize,
     /// Re-run the rotation counts (the default when nothing is selected).

@@ -1,6 +1,7 @@
-//! Counting solutions: a bitmask backtracking kernel, symmetry by the units of Z_n, rayon
-//! parallelism, deterministic shards, progress reports, counts by white-pin slot (R8) and by
-//! start angle (R9), and two slow references (plain backtracking, all permutations).
+//! Counting solutions: the two-ended kernel (module `two_ended`, the default) and the one-ended
+//! bitmask kernel it replaced (kept as [`CountMethod::OneEnded`], the baseline of the benches),
+//! symmetry, rayon parallelism, deterministic shards, progress reports, counts by white-pin slot
+//! (R8) and by start angle (R9), and two slow references (plain backtracking, all permutations).
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -339,12 +340,15 @@ fn tasks(kernel: &Kernel, root: Node, depth: usize, symmetric: bool) -> Vec<Task
 
 /// Counts the solutions of any puzzle (standard, white pin, start angle), n <= 64.
 ///
-/// Bitmask backtracking: a node keeps the available rotations and the allowed sums in two `u64`
-/// masks; the allowed next rotations are one rotate-and-AND of the masks, the last check is a
-/// popcount. For the standard puzzle the units of Z_n cut the work (only first rotations that
-/// divide n are searched, weighted by phi(n/d)). The tree is cut at a fixed depth into tasks run
-/// on rayon's pool; `progress` is called after each task. Time: proportional to the search tree
-/// (exponential in n); run times in `records/rotation-counts.json`.
+/// By default ([`CountMethod::TwoEnded`], 4 <= n <= 32) the first and the last rotation are
+/// fixed and the sequence is grown at whichever end has fewer choices, with closed forms for the
+/// last three levels and a necessary condition that cuts dead ends; for the standard puzzle only
+/// one pair (first, last) per orbit of the units of Z_n and reversal is searched, weighted by
+/// the orbit's size. [`CountMethod::OneEnded`] (and n = 2 or n > 32) places the rotations from
+/// the front with two `u64` masks, searching only first rotations that divide n, weighted by
+/// phi(n/d). Either way the tree is cut at a fixed depth into tasks run on rayon's pool, and
+/// `progress` is called after each task. Time: proportional to the search tree (exponential in
+/// n); run times in `records/rotation-counts.json`.
 ///
 /// # Errors
 /// [`RotationError::TooLarge`] for n > 64; [`RotationError::Overflow`] if a count exceeds u128.

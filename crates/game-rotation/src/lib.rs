@@ -23,7 +23,8 @@
 //!   [`construct_solution`] (emptying times a unit, for white pins),
 //!   [`sequencing_ending_with`] (a white pin in any slot, from a symmetric sequencing lifted from
 //!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).
-//! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress),
+//! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress; the
+//!   two-ended kernel by default, the one-ended one as [`CountMethod::OneEnded`]),
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
 //!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
 //!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
@@ -105,25 +106,26 @@
 //! every n whether two methods agree. OEIS A364237 (<https://oeis.org/A364237>) lists
 //! the classes under units and reversal (1, 1, 2, 4, 42, 504, 7492, 172480, ... for n = 2, 4, ...).
 //!
-//! The counter keeps two `u64` masks per node (rotations left, disc slots allowed), finds the
-//! allowed rotations with one rotate-and-AND, and counts the last constrained move with a
-//! popcount. Multiplying a solution by a unit u of Z_n gives a solution (u fixes n/2), so only
-//! first rotations `d | n` are searched and `d`'s count is copied to the `phi(n/d)` rotations
-//! `k` with `gcd(k, n) = d`. The tree is cut at a fixed depth into tasks, run on rayon and
-//! dealt to shards `i/N` by task number mod N. Reversal (`k_i -> k_{n-i}`) is also a symmetry; it
-//! is used for the white-pin counts (solutions ending with l = solutions starting with l), not
-//! to cut the search.
+//! The default counter (module `two_ended`) fixes the first rotation f and the last rotation
+//! l, so both end sums (`f` and `n/2 - l`) are known, and grows the sequence at whichever end
+//! has fewer choices. With m rotations left exactly m - 1 sums are free; the count of the last
+//! three levels is a closed form (`|X| |Z| - |X ∩ Z|` for the front and back choices with three
+//! left), and a necessary condition (every free sum has a predecessor and a successor one
+//! remaining rotation away, every remaining rotation joins two such sums) cuts most dead ends
+//! with 5 to 8 rotations left. Multiplying a solution by a unit of Z_n, and reversing it, give
+//! solutions, so the count of a pair (f, l) is that of its whole orbit under the group they
+//! generate (2 phi(n) elements): one pair per orbit is searched and weighted by the orbit's
+//! size. Masks are doubled (bit x and x + n), so n <= 32; `popcnt` is used when the processor
+//! has it (detected at run time). The tree is cut at a fixed depth into tasks, run on rayon and
+//! dealt to shards `i/N` by task number mod N. The one-ended counter it replaced
+//! ([`CountMethod::OneEnded`]: rotations placed from the front, first rotations `d | n`
+//! weighted by phi(n/d)) stays as the baseline; the run times of both are in
+//! `records/rotation-counts.json` and the benchmark ratios in `BENCHMARKS.md`.
 //!
-//! The work grows about seventy-fold per step of 2 in n (from n = 16 to n = 20; the run times
-//! are in `records/rotation-counts.json`), so n = 22 is out of reach of this counter alone.
-//! Plan for n >= 22: (1) meet in the middle: enumerate prefixes and suffixes of
-//! half length (a suffix, read backwards, is a prefix of the reversed solution starting from
-//! n/2) keyed by (rotations used, slots used), and join complementary keys; memory is the
-//! number of distinct half-states, so store them sorted on disk per first-rotation class;
-//! (2) run the shards (`count_solutions` with [`Shard`]) as independent batch jobs, each writing
-//! its [`ShardRecord`], and add them with [`merge_shards`] (done: `games rotation count --out`,
-//! `games rotation merge`); (3) use the full group (units and reversal)
-//! to pick a canonical first/last rotation pair, for about 2x more.
+//! The work grows fifty- to sixty-fold per step of 2 in n (the run times are in
+//! `records/rotation-counts.json`), so n = 22 runs as shards: each a batch job writing its
+//! [`ShardRecord`], added with [`merge_shards`] (`games rotation count --out`, `games rotation
+//! merge`, `scripts/count-n22.sh`).
 #![deny(missing_docs)]
 
 mod arith;

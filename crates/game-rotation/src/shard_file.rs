@@ -12,8 +12,9 @@
 //! [`merge_shards`] refuses mixed or duplicate shards and names the missing ones.
 //!
 //! Class counts come from the same search, at no extra cost: by first rotation (each searched
-//! divisor's count copied to its class of units, as in [`count_solutions`](crate::count_solutions))
-//! and by white-pin slot (R8, the reversal relabelling of the former). In one shard they are that
+//! pair (first, last) counted for every pair of its orbit under the units of Z_n and reversal,
+//! as in [`count_solutions`](crate::count_solutions)) and by white-pin slot (R8, the reversal
+//! relabelling of the former). In one shard they are that
 //! shard's *contributions*; only their sums over all shards are the counts of the classes.
 //! Counts by start angle (R9) are not in the files: each start angle is another puzzle, counted
 //! by its own searches ([`count_by_start_angle`](crate::count_by_start_angle)), not a split of
