@@ -115,8 +115,8 @@
 //! with 5 to 8 rotations left. Multiplying a solution by a unit of Z_n, and reversing it, give
 //! solutions, so the count of a pair (f, l) is that of its whole orbit under the group they
 //! generate (2 phi(n) elements): one pair per orbit is searched and weighted by the orbit's
-//! size. Masks are doubled (bit x and x + n), so n <= 32; `popcnt` is used when the processor
-//! has it (detected at run time). The tree is cut at a fixed depth into tasks, run on rayon and
+//! size. Masks are doubled (bit x and x + n), so n <= 32; the bit instructions popcnt, BMI1,
+//! BMI2 and LZCNT are used when the processor has them (detected at run time). The tree is cut at a fixed depth into tasks, run on rayon and
 //! dealt to shards `i/N` by task number mod N. The one-ended counter it replaced
 //! ([`CountMethod::OneEnded`]: rotations placed from the front, first rotations `d | n`
 //! weighted by phi(n/d)) stays as the baseline; the run times of both are in

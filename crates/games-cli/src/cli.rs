@@ -220,7 +220,7 @@ pub enum RotationCommand {
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
-        /// Allow counts beyond n = 16 (exponential time: each step of 2 costs about 35 times
+        /// Allow counts beyond n = 16 (exponential time: each step of 2 costs about 50 times
         /// more; the README gives measured times).
         #[arg(long)]
         allow_long: bool,

@@ -71,5 +71,5 @@ pub fn mib(bytes: u128) -> String {
 /// Largest `--budget` of the rotation searches (steps or nodes), and the default.
 pub const MAX_SEARCH_BUDGET: u64 = 20_000_000;
 
-/// Largest n counted without `--allow-long` (each step of 2 costs about 35 times more).
+/// Largest n counted without `--allow-long` (each step of 2 costs about 50 times more).
 pub const QUICK_COUNT_N: u64 = 16;

@@ -55,8 +55,8 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
         RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth } => {
             if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
                 return Err(CliError::bad(format!(
-                    "counting n = {n} takes exponential time (n = 18: about 15 s, n = 20: about 20 minutes, \
-                     each step of 2 about 35 times more); pass --allow-long to start it"
+                    "counting n = {n} takes exponential time (on 2 cores n = 18: about 3 s, n = 20: about 3 minutes, \
+                     each step of 2 about 50 times more); pass --allow-long to start it"
                 )));
             }
             let request = CountRequest {
