@@ -93,6 +93,17 @@ impl CountMethod {
         if (4..=MAX_TWO_ENDED_N).contains(&n) { self } else { CountMethod::OneEnded }
     }
 
+    /// The prefix depth at which this method cuts a count of n into tasks when
+    /// [`CountOptions::prefix_depth`] is `None`: [`default_prefix_depth`] for the two-ended
+    /// kernel; the one-ended kernel's depth counts from the first rotation, so it is deeper
+    /// (5 beyond n = 20).
+    pub fn prefix_depth_for(self, n: usize) -> usize {
+        match self.for_n(n) {
+            CountMethod::TwoEnded => default_prefix_depth(n),
+            CountMethod::OneEnded => one_ended_prefix_depth(n),
+        }
+    }
+
     /// The name written to shard files and `records/rotation-counts.json`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -710,6 +721,17 @@ mod tests {
 
     /// The task list's bound holds for every n and depth the tests can afford, for both
     /// kernels, and is not wildly loose at the default depth.
+    #[test]
+    fn each_method_has_its_own_default_depth() {
+        // The one-ended depth counts the first rotation too, so it is deeper for the same n;
+        // beyond n = 32 the two-ended kernel does not apply and its default is the one-ended one.
+        let two = CountMethod::TwoEnded;
+        let one = CountMethod::OneEnded;
+        assert_eq!([8, 12, 22].map(|n| two.prefix_depth_for(n)), [1, 2, 3]);
+        assert_eq!([8, 12, 16, 20, 22].map(|n| one.prefix_depth_for(n)), [1, 2, 3, 4, 5]);
+        assert_eq!(two.prefix_depth_for(40), 5);
+    }
+
     #[test]
     fn task_list_bytes_bounds_the_task_list() {
         for n in (4..=16).step_by(2) {

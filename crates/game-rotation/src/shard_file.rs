@@ -27,7 +27,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{CountMethod, CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
+use crate::{CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 
 /// Format number written to every shard file; files of another format are refused.
 pub const SHARD_FILE_FORMAT: u32 = 1;
@@ -36,12 +36,6 @@ pub const SHARD_FILE_FORMAT: u32 = 1;
 /// on the standard puzzle by [`CountMethod::TwoEnded`](crate::CountMethod) (the name used in
 /// `records/rotation-counts.json`). Other n are counted by the one-ended kernel, `depth-first`.
 pub const SHARD_METHOD: &str = "two-ended";
-
-/// The method name a shard file of n must carry: what [`count_solutions`](crate::count_solutions)
-/// runs by default for n.
-fn method_for(n: usize) -> &'static str {
-    CountMethod::default().for_n(n).name()
-}
 
 /// The version of this library, written to every shard file: shards of different versions
 /// are not merged.
@@ -347,7 +341,9 @@ impl ShardRecord {
     }
 
     /// Checks that this record (read from `path`) is shard `shard` of the count of `n` at
-    /// `prefix_depth` by this method and version: the test before a run is skipped.
+    /// `prefix_depth` by the method named `method` (the
+    /// [`CountMethod::name`](crate::CountMethod::name) of the method that runs for n) and by this
+    /// version: the test before a run is skipped.
     ///
     /// # Errors
     /// [`ShardFileError::NotThisShard`] naming both.
@@ -357,21 +353,21 @@ impl ShardRecord {
         n: usize,
         shard: Shard,
         prefix_depth: usize,
+        method: &str,
     ) -> Result<(), ShardFileError> {
         let same = self.n == n
             && self.shard_index == shard.index()
             && self.shard_count == shard.count()
             && self.prefix_depth == prefix_depth
-            && self.method == method_for(n)
+            && self.method == method
             && self.version == LIBRARY_VERSION;
         if same {
             return Ok(());
         }
         let expected = format!(
-            "shard {}/{} of n = {n} ({}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
+            "shard {}/{} of n = {n} ({method}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
             shard.index(),
             shard.count(),
-            method_for(n)
         );
         Err(ShardFileError::NotThisShard {
             path: path.display().to_string(),
@@ -428,7 +424,7 @@ impl ShardRecord {
             }
             Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
                 let existing = read_shard_file(path)?;
-                existing.check_is(path, self.n, self.shard()?, self.prefix_depth)?;
+                existing.check_is(path, self.n, self.shard()?, self.prefix_depth, &self.method)?;
                 if existing.total != self.total || existing.by_first != self.by_first {
                     return Err(ShardFileError::Disagree {
                         path: path.display().to_string(),
@@ -901,10 +897,15 @@ mod tests {
     fn check_is_names_both_shards() {
         let record = shard_record(10, 1, 4, 2);
         let path = Path::new("f.json");
-        assert!(record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2).is_ok());
+        let method = record.method.clone();
+        assert!(record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, &method).is_ok());
         for (n, index, count, depth) in [(12, 1, 4, 2), (10, 2, 4, 2), (10, 1, 5, 2), (10, 1, 4, 3)] {
-            let error = record.check_is(path, n, Shard::new(index, count).unwrap(), depth).unwrap_err();
+            let error =
+                record.check_is(path, n, Shard::new(index, count).unwrap(), depth, &method).unwrap_err();
             assert!(matches!(error, ShardFileError::NotThisShard { .. }), "{error}");
         }
+        let other = if method == "depth-first" { "two-ended" } else { "depth-first" };
+        let error = record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, other).unwrap_err();
+        assert!(error.to_string().contains(other), "{error}");
     }
 }

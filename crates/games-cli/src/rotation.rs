@@ -8,13 +8,13 @@ use std::time::Instant;
 
 use game_rotation::{
     CountMethod, CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle,
-    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions,
-    default_prefix_depth, emptying, filling, find_solution, merge_shards, partial_sums, permuting,
-    read_shard_file, solve, task_list_bytes, white_slot_of,
+    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, emptying, filling,
+    find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve, task_list_bytes,
+    white_slot_of,
 };
 use serde_json::json;
 
-use crate::cli::{Method, RotationCommand};
+use crate::cli::{CountKernel, Method, RotationCommand};
 use crate::error::{CliError, to_usize};
 use crate::limits::{Budget, QUICK_COUNT_N};
 use crate::output::Output;
@@ -52,7 +52,7 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
             let rotations = solve_with(&puzzle, *method, *seed, *budget)?;
             Ok(solution_output(&puzzle, *method, &rotations))
         }
-        RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth } => {
+        RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth, method } => {
             if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
                 return Err(CliError::bad(format!(
                     "counting n = {n} takes exponential time (on 2 cores n = 18: about 3 s, n = 20: about 3 minutes, \
@@ -65,6 +65,10 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
                 shard: shard.as_deref(),
                 out: out.as_deref(),
                 prefix_depth: *prefix_depth,
+                method: match method {
+                    CountKernel::TwoEnded => CountMethod::TwoEnded,
+                    CountKernel::DepthFirst => CountMethod::OneEnded,
+                },
             };
             count(&request, budget)
         }
@@ -160,6 +164,7 @@ struct CountRequest<'a> {
     shard: Option<&'a str>,
     out: Option<&'a Path>,
     prefix_depth: Option<u64>,
+    method: CountMethod,
 }
 
 /// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
@@ -175,13 +180,14 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
         Some(text) => text.parse()?,
         None => Shard::ALL,
     };
+    let method = request.method.for_n(n);
     let depth = match request.prefix_depth {
         Some(d) => to_usize(d, "prefix depth")?,
-        None => default_prefix_depth(n),
+        None => method.prefix_depth_for(n),
     };
     budget.check(
         || format!("the task list of n = {n} at prefix depth {depth}"),
-        task_list_bytes(n, depth, CountMethod::default()),
+        task_list_bytes(n, depth, method),
     )?;
     if request.out.is_some() && shard.count() > MAX_SHARD_COUNT {
         return Err(CliError::bad(format!(
@@ -192,7 +198,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     let existing = match request.out {
         Some(path) if path.try_exists().unwrap_or(true) => {
             let record = read_shard_file(path)?;
-            record.check_is(path, n, shard, depth)?;
+            record.check_is(path, n, shard, depth, method.name())?;
             Some(record)
         }
         _ => None,
@@ -203,12 +209,13 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
                 total: record.total,
                 by_first: record.by_first.clone(),
                 tasks: record.tasks,
-                method: CountMethod::default().for_n(n),
+                method,
             };
             (report, true)
         }
         None => {
-            let options = CountOptions { shard, prefix_depth: Some(depth), ..CountOptions::default() };
+            let options =
+                CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
             let started = Instant::now();
             let cpu_started = cpu_seconds();
             let report = count_with_progress(&puzzle, &options)?;
@@ -260,6 +267,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
         "by_first": by_first,
         "by_white_slot": by_white,
         "tasks": report.tasks,
+        "method": report.method.name(),
     });
     if let Some(path) = request.out {
         json["out"] = json!(path.display().to_string());

@@ -113,6 +113,30 @@ fn merged_shards_give_the_published_counts() {
 }
 
 #[test]
+fn depth_first_shards_give_the_published_counts_and_do_not_mix_with_two_ended_ones() {
+    for (n, k) in [(12, 3), (14, 5)] {
+        let dir = fresh_dir(&format!("depth-first-{n}-{k}"));
+        let files = write_shards(&dir, n, k, &["--method", "depth-first"]);
+        let merged = merged_json(&dir, &files);
+        assert_eq!(merged["method"], "depth-first");
+        assert_eq!(decimal(&merged["total"]), published(n), "n = {n}, K = {k}");
+        // The other kernel, class by class: two searches that share no code.
+        let two_ended: Value =
+            serde_json::from_str(&ok_in(&dir, &["--json", "rotation", "count", &n.to_string()])).unwrap();
+        assert_eq!(two_ended["method"], "two-ended");
+        assert_eq!(merged["by_first"], two_ended["by_first"]);
+        // A two-ended shard among depth-first ones is refused by name.
+        std::fs::remove_file(dir.join("s0.json")).unwrap();
+        ok_in(&dir, &["rotation", "count", &n.to_string(), "--shard", &format!("0/{k}"), "--out", "s0.json"]);
+        let mut args = vec!["rotation", "merge"];
+        args.extend(files.iter().map(String::as_str));
+        let error = error_in(&dir, &args);
+        assert!(error.contains("two-ended") && error.contains("depth-first"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
 fn merged_white_slot_counts_are_the_direct_ones() {
     // R8 by the slow, independent route: the puzzle with the white pin in slot w, counted
     // directly, is the published table row of the README (n = 12).
@@ -148,6 +172,7 @@ fn a_shard_already_on_disk_is_not_counted_again() {
         &["rotation", "count", "12", "--shard", "0/2", "--out", "s1.json"][..],
         &["rotation", "count", "10", "--shard", "1/2", "--out", "s1.json"],
         &["rotation", "count", "12", "--shard", "1/2", "--prefix-depth", "3", "--out", "s1.json"],
+        &["rotation", "count", "12", "--shard", "1/2", "--method", "depth-first", "--out", "s1.json"],
     ] {
         let error = error_in(&dir, args);
         assert!(error.contains("s1.json holds shard 1/2 of n = 12"), "{error}");
