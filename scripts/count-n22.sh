@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
 # Counts the sequencings of Z_22 in shards, a few at a time, on the machine at hand.
 #
-#   scripts/count-n22.sh [SHARDS [JOBS]]
+#   [METHOD=depth-first] scripts/count-n22.sh [SHARDS [JOBS]]
 #
-# Runs the next SHARDS shards (default: every missing one) whose files are not yet in
-# records/rotation-22/, JOBS at a time (default: the number of cores), each with one thread at
-# `nice -n 19` through GNU parallel. Every shard writes records/rotation-22/shard-I-of-K.json
-# atomically, so the script can be stopped (Ctrl-C) and run again at any time: finished shards
-# are kept and skipped. When every shard is there it merges them (into merged.json there).
+# Runs the next SHARDS shards (default: every missing one) whose files are not yet in the
+# method's directory, JOBS at a time (default: the number of cores), each with one thread at
+# `nice -n 19` through GNU parallel. Every shard writes DIR/shard-I-of-K.json atomically, so the
+# script can be stopped (Ctrl-C) and run again at any time: finished shards are kept and skipped.
+# When every shard is there it merges them (into DIR/merged.json).
 #
+# Two counts, by two kernels that share no search code, so that each confirms the other:
+#   METHOD=two-ended (default): records/rotation-22/, K = 256 at prefix depth 3 (the rotations
+#       placed after the first and the last);
+#   METHOD=depth-first: records/rotation-22-depth-first/, K = 256 at prefix depth 5 (the
+#       first five rotations), about 9 times the work.
 # K and the prefix depth are fixed here so that runs on different days and machines add up; do
-# not change them once shard files exist (`games rotation merge` refuses mixed ones).
-# K = 256 at prefix depth 3 of the two-ended kernel (the rotations placed after the first and
-# the last). The time of a shard and the projection for all 256 are in records/rotation-22/README.md.
+# not change them once shard files exist (`games rotation merge` refuses mixed ones). The time
+# of a shard and the projection for the rest are in each directory's README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 n=22
-shards=256
-depth=3
-out=records/rotation-22
+method=${METHOD:-two-ended}
+case "$method" in
+    two-ended) shards=256 depth=3 out=records/rotation-22 ;;
+    depth-first) shards=256 depth=5 out=records/rotation-22-depth-first ;;
+    *) echo "error: METHOD must be two-ended or depth-first, not $method" >&2; exit 2 ;;
+esac
 limit=${1:-$shards}
 jobs=${2:-$(nproc)}
 
@@ -35,16 +42,16 @@ for ((i = 0; i < shards; i++)); do
     [ -e "$out/shard-$i-of-$shards.json" ] || missing+=("$i")
 done
 todo=("${missing[@]:0:$limit}")
-echo "n = $n: ${#missing[@]} of $shards shards missing; running ${#todo[@]} of them, $jobs at a time"
+echo "n = $n ($method): ${#missing[@]} of $shards shards missing; running ${#todo[@]} of them, $jobs at a time"
 if [ "${#todo[@]}" -gt 0 ]; then
     printf '%s\n' "${todo[@]}" |
         RAYON_NUM_THREADS=1 nice -n 19 parallel --will-cite --line-buffer --jobs "$jobs" \
             "$games" rotation count "$n" --allow-long --prefix-depth "$depth" \
-            --shard "{}/$shards" --out "$out/shard-{}-of-$shards.json"
+            --method "$method" --shard "{}/$shards" --out "$out/shard-{}-of-$shards.json"
 fi
 
 done_count=$(find "$out" -name "shard-*-of-$shards.json" | wc -l)
-echo "n = $n: $done_count of $shards shards done"
+echo "n = $n ($method): $done_count of $shards shards done"
 if [ "$done_count" -eq "$shards" ]; then
     "$games" rotation merge "$out"/shard-*-of-"$shards".json
     "$games" --json rotation merge "$out"/shard-*-of-"$shards".json >"$out/merged.json"
