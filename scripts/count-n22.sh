@@ -13,7 +13,7 @@
 #   METHOD=two-ended (default): records/rotation-22/, K = 256 at prefix depth 3 (the rotations
 #       placed after the first and the last);
 #   METHOD=depth-first: records/rotation-22-depth-first/, K = 256 at prefix depth 5 (the
-#       first five rotations), about 9 times the work.
+#       first five rotations), about 6 times the work (283 CPU seconds a shard).
 # K and the prefix depth are fixed here so that runs on different days and machines add up; do
 # not change them once shard files exist (`games rotation merge` refuses mixed ones). The time
 # of a shard and the projection for the rest are in each directory's README.md.

@@ -194,7 +194,7 @@ pub enum CountKernel {
     /// First and last rotation fixed, one pair per symmetry orbit (the fast one).
     #[default]
     TwoEnded,
-    /// Rotations placed from the front only (the baseline, about 9 times slower at n = 20).
+    /// Rotations placed from the front only (the baseline, about 6 times slower at n = 18).
     DepthFirst,
 }
 
