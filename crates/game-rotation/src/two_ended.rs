@@ -443,4 +443,23 @@ mod tests {
             assert_eq!(pair_classes(n, false).len(), (n - 1) * (n - 2));
         }
     }
+
+    /// The doubled masks at a root, checked by hand (a broken mask makes the search blow up
+    /// rather than fail, which the count tests only notice by their time).
+    #[test]
+    fn the_root_marks_each_taken_sum_in_both_halves() {
+        let ends = Ends::new(10);
+        for x in 0..10 {
+            assert_eq!(ends.both(x), (1 << x) | (1 << (x + 10)), "sum {x}");
+        }
+        // First 1, last 2, blue pin at 5: sums 0, 5, s = 1 and t = 5 - 2 = 3 are taken.
+        let root = ends.root(1, 2, 5).unwrap();
+        let free: Vec<u32> = (0..10).filter(|y| root.free2 >> y & 1 == 1).collect();
+        assert_eq!(free, [2, 4, 6, 7, 8, 9]);
+        assert_eq!(root.free2 >> 10, root.free2 & ends.full, "the upper half repeats the lower");
+        assert_eq!((root.s, root.t, root.rem), (1, 3, 7));
+        // Rotations 0, 1 and 2 are not available; a front choice k needs 1 + k free.
+        assert_eq!(root.avail, 0b11_1111_1000);
+        assert_eq!(root.front, (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8));
+    }
 }
