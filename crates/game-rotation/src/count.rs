@@ -719,8 +719,6 @@ pub fn count_classes(n: usize) -> Result<u128, RotationError> {
 mod tests {
     use super::*;
 
-    /// The task list's bound holds for every n and depth the tests can afford, for both
-    /// kernels, and is not wildly loose at the default depth.
     #[test]
     fn each_method_has_its_own_default_depth() {
         // The one-ended depth counts the first rotation too, so it is deeper for the same n;
@@ -732,6 +730,8 @@ mod tests {
         assert_eq!(two.prefix_depth_for(40), 5);
     }
 
+    /// The task list's bound holds for every n and depth the tests can afford, for both
+    /// kernels, and is not wildly loose at the default depth.
     #[test]
     fn task_list_bytes_bounds_the_task_list() {
         for n in (4..=16).step_by(2) {

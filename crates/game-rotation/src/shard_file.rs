@@ -32,9 +32,11 @@ use crate::{CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 /// Format number written to every shard file; files of another format are refused.
 pub const SHARD_FILE_FORMAT: u32 = 1;
 
-/// The counting method of shard files for 4 <= n <= 32: [`count_solutions`](crate::count_solutions)
-/// on the standard puzzle by [`CountMethod::TwoEnded`](crate::CountMethod) (the name used in
-/// `records/rotation-counts.json`). Other n are counted by the one-ended kernel, `depth-first`.
+/// The default counting method of shard files for 4 <= n <= 32:
+/// [`count_solutions`](crate::count_solutions) on the standard puzzle by
+/// [`CountMethod::TwoEnded`](crate::CountMethod) (the name used in
+/// `records/rotation-counts.json`). Other n, and counts asked for the one-ended kernel, carry
+/// `depth-first`.
 pub const SHARD_METHOD: &str = "two-ended";
 
 /// The version of this library, written to every shard file: shards of different versions
@@ -167,7 +169,8 @@ pub struct ShardRecord {
     pub format: u32,
     /// Number of slots of the (standard) puzzle.
     pub n: usize,
-    /// Counting method, [`SHARD_METHOD`].
+    /// Counting method: the [`CountMethod::name`](crate::CountMethod::name) of the kernel that
+    /// counted ([`SHARD_METHOD`] by default).
     pub method: String,
     /// Version of game-rotation that counted, [`LIBRARY_VERSION`].
     pub version: String,

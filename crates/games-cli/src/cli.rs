@@ -189,10 +189,9 @@ pub enum Method {
 
 /// A counting kernel of `games rotation count` (both count the same sequencings; they share no
 /// search code, so either confirms the other).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CountKernel {
     /// First and last rotation fixed, one pair per symmetry orbit (the fast one).
-    #[default]
     TwoEnded,
     /// Rotations placed from the front only (the baseline, about 6 times slower at n = 18).
     DepthFirst,
