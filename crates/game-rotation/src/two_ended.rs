@@ -227,6 +227,55 @@ impl Ends {
         x.front != 0 && x.back != 0 && (!(PRUNE_FROM..=PRUNE_UP_TO).contains(&x.rem) || self.feasible(x))
     }
 
+    /// [`Ends::viable`] for a node with exactly `R` rotations left, `R` known when compiling.
+    #[inline(always)]
+    fn viable_at<const R: u32>(&self, x: &EndsNode) -> bool {
+        debug_assert_eq!(x.rem, R);
+        if (PRUNE_FROM..=PRUNE_UP_TO).contains(&R) {
+            (x.front != 0) & (x.back != 0) & self.feasible_at::<R>(x)
+        } else {
+            x.front != 0 && x.back != 0
+        }
+    }
+
+    /// [`Ends::feasible`] for a node with exactly `R` rotations left: the loop runs `R` times,
+    /// so it is unrolled, and the verdicts are combined without a branch.
+    #[inline(always)]
+    fn feasible_at<const R: u32>(&self, x: &EndsNode) -> bool {
+        debug_assert_eq!(x.avail.count_ones(), R);
+        let free = x.free2 & self.full;
+        let before2 = x.free2 | self.both(x.s);
+        let after2 = x.free2 | self.both(x.t);
+        let before = before2 & self.full;
+        let (mut reached, mut left, mut joins) = (0u64, 0u64, true);
+        let mut rotations = x.avail;
+        for _ in 0..R {
+            let k = rotations.trailing_zeros();
+            rotations &= rotations.wrapping_sub(1);
+            let into = after2 >> k;
+            joins &= into & before != 0;
+            left |= into;
+            reached |= before2 >> (self.n - k);
+        }
+        joins & (free & !reached == 0) & (free & !left == 0)
+    }
+
+    /// The sum of `count` over the children of `x` at the end the search extends (`None` on
+    /// overflow).
+    #[inline(always)]
+    fn each_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> Option<u64>) -> Option<u64> {
+        let front_side = Self::front_side(x);
+        let mut total = 0u64;
+        let mut bits = if front_side { x.front } else { x.back };
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            let child = if front_side { self.step_front(x, k) } else { self.step_back(x, k) };
+            total = total.checked_add(count(child)?)?;
+        }
+        Some(total)
+    }
+
     /// The children of `x` that the search enters, in the order it enters them (used to cut
     /// the search into tasks); `x` has at least 4 rotations left.
     pub(crate) fn children(&self, x: &EndsNode) -> Vec<EndsNode> {
@@ -281,38 +330,64 @@ impl Ends {
 
 /// The search below a viable node with at least 4 rotations left, compiled twice: portable and
 /// with the bit instructions of x86-64 since 2013 (the same source, so they cannot differ).
+///
+/// The levels with 4 to 8 rotations left, where nearly all nodes are, get a function each
+/// (`$l4` .. `$l8`): the number of rotations left is then a constant, so the necessary
+/// condition's loop over the remaining rotations is unrolled and has no branch, and which levels
+/// test it is decided when compiling. Above them one function serves every level.
 macro_rules! count_viable {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $name:ident, $l4:ident, $l5:ident, $l6:ident, $l7:ident, $l8:ident) => {
         impl Ends {
             $(#[$attr])*
             fn $name(&self, x: &EndsNode) -> Option<u64> {
-                let front_side = Self::front_side(x);
-                let mut total = 0u64;
-                let mut bits = if front_side { x.front } else { x.back };
-                while bits != 0 {
-                    let k = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let child = if front_side { self.step_front(x, k) } else { self.step_back(x, k) };
-                    let c = if x.rem == 4 {
-                        Self::three_left(&child)
-                    } else if self.viable(&child) {
-                        self.$name(&child)?
-                    } else {
-                        0
-                    };
-                    total = total.checked_add(c)?;
+                match x.rem {
+                    4 => self.$l4(x),
+                    5 => self.$l5(x),
+                    6 => self.$l6(x),
+                    7 => self.$l7(x),
+                    8 => self.$l8(x),
+                    _ => self.each_child(x, |child| if self.viable(&child) { self.$name(&child) } else { Some(0) }),
                 }
-                Some(total)
+            }
+
+            $(#[$attr])*
+            fn $l8(&self, x: &EndsNode) -> Option<u64> {
+                self.each_child(x, |child| if self.viable_at::<7>(&child) { self.$l7(&child) } else { Some(0) })
+            }
+
+            $(#[$attr])*
+            fn $l7(&self, x: &EndsNode) -> Option<u64> {
+                self.each_child(x, |child| if self.viable_at::<6>(&child) { self.$l6(&child) } else { Some(0) })
+            }
+
+            $(#[$attr])*
+            fn $l6(&self, x: &EndsNode) -> Option<u64> {
+                self.each_child(x, |child| if self.viable_at::<5>(&child) { self.$l5(&child) } else { Some(0) })
+            }
+
+            $(#[$attr])*
+            fn $l5(&self, x: &EndsNode) -> Option<u64> {
+                self.each_child(x, |child| if self.viable_at::<4>(&child) { self.$l4(&child) } else { Some(0) })
+            }
+
+            $(#[$attr])*
+            fn $l4(&self, x: &EndsNode) -> Option<u64> {
+                self.each_child(x, |child| Some(Self::three_left(&child)))
             }
         }
     };
 }
 
-count_viable!(count_viable);
+count_viable!(count_viable, portable_4, portable_5, portable_6, portable_7, portable_8);
 count_viable!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    count_viable_native
+    count_viable_native,
+    native_4,
+    native_5,
+    native_6,
+    native_7,
+    native_8
 );
 
 #[cfg(test)]
@@ -421,6 +496,50 @@ mod tests {
             }
         }
         assert!(checked > 10_000 && rejected > 1_000, "{rejected} of {checked} rejected");
+    }
+
+    /// The unrolled necessary condition of the levels with 5 to 8 rotations left decides every
+    /// node as the loop does (a weaker one would keep every count and only lose speed, which
+    /// the count tests cannot see).
+    #[test]
+    fn the_unrolled_condition_agrees_with_the_loop() {
+        fn at(ends: &Ends, x: &EndsNode) -> bool {
+            match x.rem {
+                5 => ends.feasible_at::<5>(x),
+                6 => ends.feasible_at::<6>(x),
+                7 => ends.feasible_at::<7>(x),
+                8 => ends.feasible_at::<8>(x),
+                _ => unreachable!(),
+            }
+        }
+        let n = 14;
+        let ends = Ends::new(n);
+        let (mut compared, mut rejected) = (0, 0);
+        for first in 1..n {
+            for last in 1..n {
+                let Some(root) = ends.root(first, last, n / 2) else { continue };
+                let mut stack = vec![root];
+                while let Some(x) = stack.pop() {
+                    if (5..=8).contains(&x.rem) {
+                        compared += 1;
+                        let feasible = ends.feasible(&x);
+                        rejected += usize::from(!feasible);
+                        assert_eq!(at(&ends, &x), feasible, "rem {}", x.rem);
+                    }
+                    if x.rem > 5 {
+                        for k in 0..n as u32 {
+                            if x.front >> k & 1 == 1 {
+                                stack.push(ends.step_front(&x, k));
+                            }
+                            if x.back >> k & 1 == 1 {
+                                stack.push(ends.step_back(&x, k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000 && rejected > 10_000, "{rejected} of {compared} rejected");
     }
 
     /// Orbits of end pairs partition the pairs, and each orbit is closed under the group.
