@@ -276,6 +276,23 @@ impl Ends {
         Some(total)
     }
 
+    /// [`Ends::each_child`] for a node with at most 9 rotations left. Its count is at most the
+    /// number of orders of those rotations, `9! < 2^64`, so the sums cannot overflow.
+    #[inline(always)]
+    fn each_small_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> u64) -> u64 {
+        debug_assert!(x.rem <= 9);
+        let front_side = Self::front_side(x);
+        let mut total = 0u64;
+        let mut bits = if front_side { x.front } else { x.back };
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            let child = if front_side { self.step_front(x, k) } else { self.step_back(x, k) };
+            total += count(child);
+        }
+        total
+    }
+
     /// The children of `x` that the search enters, in the order it enters them (used to cut
     /// the search into tasks); `x` has at least 4 rotations left.
     pub(crate) fn children(&self, x: &EndsNode) -> Vec<EndsNode> {
@@ -331,54 +348,60 @@ impl Ends {
 /// The search below a viable node with at least 4 rotations left, compiled twice: portable and
 /// with the bit instructions of x86-64 since 2013 (the same source, so they cannot differ).
 ///
-/// The levels with 4 to 8 rotations left, where nearly all nodes are, get a function each
-/// (`$l4` .. `$l8`): the number of rotations left is then a constant, so the necessary
+/// The levels with 4 to 9 rotations left, where nearly all nodes are, get a function each
+/// (`$l4` .. `$l9`): the number of rotations left is then a constant, so the necessary
 /// condition's loop over the remaining rotations is unrolled and has no branch, and which levels
 /// test it is decided when compiling. Above them one function serves every level.
 macro_rules! count_viable {
-    ($(#[$attr:meta])* $name:ident, $l4:ident, $l5:ident, $l6:ident, $l7:ident, $l8:ident) => {
+    ($(#[$attr:meta])* $name:ident, $l4:ident, $l5:ident, $l6:ident, $l7:ident, $l8:ident, $l9:ident) => {
         impl Ends {
             $(#[$attr])*
             fn $name(&self, x: &EndsNode) -> Option<u64> {
                 match x.rem {
-                    4 => self.$l4(x),
-                    5 => self.$l5(x),
-                    6 => self.$l6(x),
-                    7 => self.$l7(x),
-                    8 => self.$l8(x),
+                    4 => Some(self.$l4(x)),
+                    5 => Some(self.$l5(x)),
+                    6 => Some(self.$l6(x)),
+                    7 => Some(self.$l7(x)),
+                    8 => Some(self.$l8(x)),
+                    9 => Some(self.$l9(x)),
                     _ => self.each_child(x, |child| if self.viable(&child) { self.$name(&child) } else { Some(0) }),
                 }
             }
 
             $(#[$attr])*
-            fn $l8(&self, x: &EndsNode) -> Option<u64> {
-                self.each_child(x, |child| if self.viable_at::<7>(&child) { self.$l7(&child) } else { Some(0) })
+            fn $l9(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| if self.viable_at::<8>(&child) { self.$l8(&child) } else { 0 })
             }
 
             $(#[$attr])*
-            fn $l7(&self, x: &EndsNode) -> Option<u64> {
-                self.each_child(x, |child| if self.viable_at::<6>(&child) { self.$l6(&child) } else { Some(0) })
+            fn $l8(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| if self.viable_at::<7>(&child) { self.$l7(&child) } else { 0 })
             }
 
             $(#[$attr])*
-            fn $l6(&self, x: &EndsNode) -> Option<u64> {
-                self.each_child(x, |child| if self.viable_at::<5>(&child) { self.$l5(&child) } else { Some(0) })
+            fn $l7(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| if self.viable_at::<6>(&child) { self.$l6(&child) } else { 0 })
             }
 
             $(#[$attr])*
-            fn $l5(&self, x: &EndsNode) -> Option<u64> {
-                self.each_child(x, |child| if self.viable_at::<4>(&child) { self.$l4(&child) } else { Some(0) })
+            fn $l6(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| if self.viable_at::<5>(&child) { self.$l5(&child) } else { 0 })
             }
 
             $(#[$attr])*
-            fn $l4(&self, x: &EndsNode) -> Option<u64> {
-                self.each_child(x, |child| Some(Self::three_left(&child)))
+            fn $l5(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| if self.viable_at::<4>(&child) { self.$l4(&child) } else { 0 })
+            }
+
+            $(#[$attr])*
+            fn $l4(&self, x: &EndsNode) -> u64 {
+                self.each_small_child(x, |child| Self::three_left(&child))
             }
         }
     };
 }
 
-count_viable!(count_viable, portable_4, portable_5, portable_6, portable_7, portable_8);
+count_viable!(count_viable, portable_4, portable_5, portable_6, portable_7, portable_8, portable_9);
 count_viable!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -387,7 +410,8 @@ count_viable!(
     native_5,
     native_6,
     native_7,
-    native_8
+    native_8,
+    native_9
 );
 
 #[cfg(test)]
