@@ -394,6 +394,9 @@ macro_rules! count_viable {
             }
 
             $(#[$attr])*
+            // Inlined into `$l5`: measured at n = 18, 4.39 to 4.27 CPU-s (inlining `$l5` too
+            // was slower again, 4.33).
+            #[inline]
             fn $l4(&self, x: &EndsNode) -> u64 {
                 self.each_small_child(x, |child| Self::three_left(&child))
             }
