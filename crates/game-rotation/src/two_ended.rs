@@ -23,6 +23,10 @@
 //!   each one remaining rotation away, and every remaining rotation joins two such sums. One
 //!   shift and mask per remaining rotation checks all of it.
 //!
+//! The count never needs to know which end is which: a node and its mirror image (sums negated,
+//! the ends swapped) have the same completions, so the search always extends the front, of the
+//! node or of its mirror, picked by masks rather than a branch.
+//!
 //! Masks are *doubled* (bit `x` and bit `x + n` both stand for sum `x`), so adding `s` to every
 //! sum is one shift; this needs `2n <= 64`, hence [`MAX_TWO_ENDED_N`].
 //!
@@ -213,6 +217,30 @@ impl Ends {
         free & !reached == 0 && free & !left == 0
     }
 
+    /// `x` itself if the search extends its front, else its mirror image, whose front is `x`'s
+    /// back: sums negated (`free2` and `neg2` swap), `s = -t` and `t = -s`. A sequence joins `s`
+    /// to `t` through the free sums exactly when its reverse joins `-t` to `-s` through their
+    /// negatives, so both have the same completions; searching the mirror's front is searching
+    /// `x`'s back. Chosen by masks, not a branch: the side is a coin toss to the predictor.
+    #[inline(always)]
+    fn front_facing(&self, x: &EndsNode) -> EndsNode {
+        let flip = !Self::front_side(x);
+        let mask = 0u64.wrapping_sub(u64::from(flip));
+        let pick = |a: u64, b: u64| a ^ ((a ^ b) & mask);
+        let mask32 = mask as u32;
+        let pick32 = |a: u32, b: u32| a ^ ((a ^ b) & mask32);
+        EndsNode {
+            avail: x.avail,
+            free2: pick(x.free2, x.neg2),
+            neg2: pick(x.neg2, x.free2),
+            s: pick32(x.s, self.neg(x.t)),
+            t: pick32(x.t, self.neg(x.s)),
+            front: pick(x.front, x.back),
+            back: pick(x.back, x.front),
+            rem: x.rem,
+        }
+    }
+
     /// Whether the search at `x` extends the front (else the back): the end with fewer choices,
     /// the front on a tie.
     #[inline(always)]
@@ -264,14 +292,13 @@ impl Ends {
     /// overflow).
     #[inline(always)]
     fn each_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> Option<u64>) -> Option<u64> {
-        let front_side = Self::front_side(x);
+        let y = self.front_facing(x);
         let mut total = 0u64;
-        let mut bits = if front_side { x.front } else { x.back };
+        let mut bits = y.front;
         while bits != 0 {
             let k = bits.trailing_zeros();
             bits &= bits - 1;
-            let child = if front_side { self.step_front(x, k) } else { self.step_back(x, k) };
-            total = total.checked_add(count(child)?)?;
+            total = total.checked_add(count(self.step_front(&y, k))?)?;
         }
         Some(total)
     }
@@ -281,14 +308,13 @@ impl Ends {
     #[inline(always)]
     fn each_small_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> u64) -> u64 {
         debug_assert!(x.rem <= 9);
-        let front_side = Self::front_side(x);
+        let y = self.front_facing(x);
         let mut total = 0u64;
-        let mut bits = if front_side { x.front } else { x.back };
+        let mut bits = y.front;
         while bits != 0 {
             let k = bits.trailing_zeros();
             bits &= bits - 1;
-            let child = if front_side { self.step_front(x, k) } else { self.step_back(x, k) };
-            total += count(child);
+            total += count(self.step_front(&y, k));
         }
         total
     }
@@ -567,6 +593,71 @@ mod tests {
             }
         }
         assert!(compared > 100_000 && rejected > 10_000, "{rejected} of {compared} rejected");
+    }
+
+    /// The mirror image that the search steps instead of a node's back: its front is the
+    /// node's back, it has the node's completions, and each of its front steps is the mirror of
+    /// the node's back step. Without a flip the node is kept as it is; the end taken is always
+    /// the one with fewer choices. (A wrong choice of end would keep every count and only cost
+    /// time, so it is checked here.)
+    #[test]
+    fn the_mirror_image_searches_the_back() {
+        let n = 14;
+        let ends = Ends::new(n);
+        let mirror = |x: &EndsNode| EndsNode {
+            free2: x.neg2,
+            neg2: x.free2,
+            s: ends.neg(x.t),
+            t: ends.neg(x.s),
+            front: x.back,
+            back: x.front,
+            ..*x
+        };
+        let fields = |x: &EndsNode| (x.avail, x.free2, x.neg2, x.s, x.t, x.front, x.back, x.rem);
+        let (mut flipped, mut kept) = (0, 0);
+        for first in 1..n {
+            for last in 1..n {
+                let Some(root) = ends.root(first, last, n / 2) else { continue };
+                let mut stack = vec![root];
+                while let Some(x) = stack.pop() {
+                    if x.rem < 4 {
+                        continue;
+                    }
+                    let y = ends.front_facing(&x);
+                    assert_eq!(y.front.count_ones(), x.front.count_ones().min(x.back.count_ones()));
+                    if Ends::front_side(&x) {
+                        kept += 1;
+                        assert_eq!(fields(&y), fields(&x));
+                    } else {
+                        flipped += 1;
+                        assert_eq!(fields(&y), fields(&mirror(&x)));
+                        for k in 0..n as u32 {
+                            if x.back >> k & 1 == 1 {
+                                let back_step = ends.step_back(&x, k);
+                                assert_eq!(fields(&ends.step_front(&y, k)), fields(&mirror(&back_step)));
+                                if back_step.rem <= 6 {
+                                    assert_eq!(
+                                        plain(n as u32, &mirror(&back_step)),
+                                        plain(n as u32, &back_step)
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    if x.rem >= 8 {
+                        for k in 0..n as u32 {
+                            if x.front >> k & 1 == 1 {
+                                stack.push(ends.step_front(&x, k));
+                            }
+                            if x.back >> k & 1 == 1 {
+                                stack.push(ends.step_back(&x, k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(flipped > 100_000 && kept > 100_000, "{flipped} flipped, {kept} kept");
     }
 
     /// Orbits of end pairs partition the pairs, and each orbit is closed under the group.
