@@ -193,7 +193,7 @@ pub enum Method {
 pub enum CountKernel {
     /// First and last rotation fixed, one pair per symmetry orbit (the fast one).
     TwoEnded,
-    /// Rotations placed from the front only (the baseline, about 6 times slower at n = 18).
+    /// Rotations placed from the front only (the baseline, about 7 times slower at n = 18).
     DepthFirst,
 }
 
