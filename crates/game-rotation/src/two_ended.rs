@@ -552,8 +552,9 @@ mod tests {
     }
 
     /// The unrolled necessary condition of the levels with 5 to 8 rotations left decides every
-    /// node as the loop does (a weaker one would keep every count and only lose speed, which
-    /// the count tests cannot see).
+    /// node as the loop does, and the levels' entry test (from 4 rotations left) as the general
+    /// one (a weaker one would keep every count and only lose speed, which the count tests cannot
+    /// see).
     #[test]
     fn the_unrolled_condition_agrees_with_the_loop() {
         fn at(ends: &Ends, x: &EndsNode) -> bool {
@@ -565,9 +566,19 @@ mod tests {
                 _ => unreachable!(),
             }
         }
-        let n = 14;
+        fn viable_at(ends: &Ends, x: &EndsNode) -> bool {
+            match x.rem {
+                4 => ends.viable_at::<4>(x),
+                5 => ends.viable_at::<5>(x),
+                6 => ends.viable_at::<6>(x),
+                7 => ends.viable_at::<7>(x),
+                8 => ends.viable_at::<8>(x),
+                _ => unreachable!(),
+            }
+        }
+        let n = 12;
         let ends = Ends::new(n);
-        let (mut compared, mut rejected) = (0, 0);
+        let (mut compared, mut rejected, mut one_end_stuck) = (0, 0, 0);
         for first in 1..n {
             for last in 1..n {
                 let Some(root) = ends.root(first, last, n / 2) else { continue };
@@ -579,7 +590,11 @@ mod tests {
                         rejected += usize::from(!feasible);
                         assert_eq!(at(&ends, &x), feasible, "rem {}", x.rem);
                     }
-                    if x.rem > 5 {
+                    if (4..=8).contains(&x.rem) {
+                        one_end_stuck += usize::from((x.front == 0) != (x.back == 0));
+                        assert_eq!(viable_at(&ends, &x), ends.viable(&x), "rem {}", x.rem);
+                    }
+                    if x.rem > 4 {
                         for k in 0..n as u32 {
                             if x.front >> k & 1 == 1 {
                                 stack.push(ends.step_front(&x, k));
@@ -593,6 +608,7 @@ mod tests {
             }
         }
         assert!(compared > 100_000 && rejected > 10_000, "{rejected} of {compared} rejected");
+        assert!(one_end_stuck > 10_000, "{one_end_stuck} nodes stuck at one end only");
     }
 
     /// The mirror image that the search steps instead of a node's back: its front is the
