@@ -54,9 +54,14 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
         }
         RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth, method } => {
             if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
+                // Measured on 2 cores (records/rotation-counts.json).
+                let times = match method {
+                    CountKernel::TwoEnded => "n = 18: about 2 s, n = 20: about 2 minutes",
+                    CountKernel::DepthFirst => "n = 18: about 15 s, n = 20: about 20 minutes",
+                };
                 return Err(CliError::bad(format!(
-                    "counting n = {n} takes exponential time (on 2 cores n = 18: about 3 s, n = 20: about 3 minutes, \
-                     each step of 2 about 50 times more); pass --allow-long to start it"
+                    "counting n = {n} takes exponential time (on 2 cores {times}, each step of 2 about 50 times \
+                     more); pass --allow-long to start it"
                 )));
             }
             let request = CountRequest {

@@ -197,6 +197,10 @@ fn bad_count_requests_are_refused_before_counting() {
     let dir = fresh_dir("bad-count");
     let error = error_in(&dir, &["rotation", "count", "18", "--shard", "0/4", "--out", "s.json"]);
     assert!(error.contains("--allow-long"), "{error}");
+    assert!(error.contains("n = 18: about 2 s"), "{error}");
+    // The refusal quotes the times of the method asked for: the one-ended search is slower.
+    let error = error_in(&dir, &["rotation", "count", "18", "--method", "depth-first"]);
+    assert!(error.contains("--allow-long") && error.contains("n = 18: about 15 s"), "{error}");
     let error = error_in(&dir, &["rotation", "count", "12", "--shard", "0/2000000", "--out", "s.json"]);
     assert!(error.contains("at most 1000000 shards"), "{error}");
     error_in(&dir, &["rotation", "count", "12", "--prefix-depth", "0"]);
