@@ -267,7 +267,9 @@ impl Ends {
     }
 
     /// [`Ends::feasible`] for a node with exactly `R` rotations left: the loop runs `R` times,
-    /// so it is unrolled, and the verdicts are combined without a branch.
+    /// so it is unrolled. (The compiler turns the per-rotation verdict into early exits; forcing
+    /// it branch-free measured slower at n = 18, 4.29 against 3.98 CPU-s, as did testing the
+    /// largest rotation first, 4.33.)
     #[inline(always)]
     fn feasible_at<const R: u32>(&self, x: &EndsNode) -> bool {
         debug_assert_eq!(x.avail.count_ones(), R);
@@ -376,8 +378,8 @@ impl Ends {
 ///
 /// The levels with 4 to 9 rotations left, where nearly all nodes are, get a function each
 /// (`$l4` .. `$l9`): the number of rotations left is then a constant, so the necessary
-/// condition's loop over the remaining rotations is unrolled and has no branch, and which levels
-/// test it is decided when compiling. Above them one function serves every level.
+/// condition's loop over the remaining rotations is unrolled, and which levels test it is
+/// decided when compiling. Above them one function serves every level.
 macro_rules! count_viable {
     ($(#[$attr:meta])* $name:ident, $l4:ident, $l5:ident, $l6:ident, $l7:ident, $l8:ident, $l9:ident) => {
         impl Ends {
