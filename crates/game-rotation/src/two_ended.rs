@@ -290,19 +290,27 @@ impl Ends {
         joins & (free & !reached == 0) & (free & !left == 0)
     }
 
+    /// The children of `x` at the end the search extends, as front steps of
+    /// [`Ends::front_facing`].
+    #[inline(always)]
+    fn steps(&self, x: &EndsNode) -> impl Iterator<Item = EndsNode> {
+        let y = self.front_facing(x);
+        let mut bits = y.front;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            Some(self.step_front(&y, k))
+        })
+    }
+
     /// The sum of `count` over the children of `x` at the end the search extends (`None` on
     /// overflow).
     #[inline(always)]
     fn each_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> Option<u64>) -> Option<u64> {
-        let y = self.front_facing(x);
-        let mut total = 0u64;
-        let mut bits = y.front;
-        while bits != 0 {
-            let k = bits.trailing_zeros();
-            bits &= bits - 1;
-            total = total.checked_add(count(self.step_front(&y, k))?)?;
-        }
-        Some(total)
+        self.steps(x).try_fold(0u64, |total, child| total.checked_add(count(child)?))
     }
 
     /// [`Ends::each_child`] for a node with at most 9 rotations left. Its count is at most the
@@ -310,15 +318,7 @@ impl Ends {
     #[inline(always)]
     fn each_small_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> u64) -> u64 {
         debug_assert!(x.rem <= 9);
-        let y = self.front_facing(x);
-        let mut total = 0u64;
-        let mut bits = y.front;
-        while bits != 0 {
-            let k = bits.trailing_zeros();
-            bits &= bits - 1;
-            total += count(self.step_front(&y, k));
-        }
-        total
+        self.steps(x).map(count).sum()
     }
 
     /// The children of `x` that the search enters, in the order it enters them (used to cut
@@ -373,6 +373,17 @@ impl Ends {
     }
 }
 
+/// One level of [`count_viable!`]: `$level` steps each child, enters it if it passes the entry
+/// test for `$left` rotations left, and counts it with `$next`, the level below.
+macro_rules! search_level {
+    ($(#[$attr:meta])* $level:ident, $left:literal, $next:ident) => {
+        $(#[$attr])*
+        fn $level(&self, x: &EndsNode) -> u64 {
+            self.each_small_child(x, |child| if self.viable_at::<$left>(&child) { self.$next(&child) } else { 0 })
+        }
+    };
+}
+
 /// The search below a viable node with at least 4 rotations left, compiled twice: portable and
 /// with the bit instructions of x86-64 since 2013 (the same source, so they cannot differ).
 ///
@@ -396,30 +407,11 @@ macro_rules! count_viable {
                 }
             }
 
-            $(#[$attr])*
-            fn $l9(&self, x: &EndsNode) -> u64 {
-                self.each_small_child(x, |child| if self.viable_at::<8>(&child) { self.$l8(&child) } else { 0 })
-            }
-
-            $(#[$attr])*
-            fn $l8(&self, x: &EndsNode) -> u64 {
-                self.each_small_child(x, |child| if self.viable_at::<7>(&child) { self.$l7(&child) } else { 0 })
-            }
-
-            $(#[$attr])*
-            fn $l7(&self, x: &EndsNode) -> u64 {
-                self.each_small_child(x, |child| if self.viable_at::<6>(&child) { self.$l6(&child) } else { 0 })
-            }
-
-            $(#[$attr])*
-            fn $l6(&self, x: &EndsNode) -> u64 {
-                self.each_small_child(x, |child| if self.viable_at::<5>(&child) { self.$l5(&child) } else { 0 })
-            }
-
-            $(#[$attr])*
-            fn $l5(&self, x: &EndsNode) -> u64 {
-                self.each_small_child(x, |child| if self.viable_at::<4>(&child) { self.$l4(&child) } else { 0 })
-            }
+            search_level!($(#[$attr])* $l9, 8, $l8);
+            search_level!($(#[$attr])* $l8, 7, $l7);
+            search_level!($(#[$attr])* $l7, 6, $l6);
+            search_level!($(#[$attr])* $l6, 5, $l5);
+            search_level!($(#[$attr])* $l5, 4, $l4);
 
             $(#[$attr])*
             // Inlined into `$l5`: measured at n = 18, 4.39 to 4.27 CPU-s (inlining `$l5` too
@@ -497,6 +489,31 @@ mod tests {
         Some(x)
     }
 
+    /// Calls `visit` on every node reached from every root of n (blue pin at n/2) by steps at
+    /// either end, viable or not, down to nodes with `lowest` rotations left.
+    fn every_node(n: usize, lowest: u32, mut visit: impl FnMut(&EndsNode)) {
+        let ends = Ends::new(n);
+        for first in 1..n {
+            for last in 1..n {
+                let Some(root) = ends.root(first, last, n / 2) else { continue };
+                let mut stack = vec![root];
+                while let Some(x) = stack.pop() {
+                    visit(&x);
+                    if x.rem > lowest {
+                        for k in 0..n as u32 {
+                            if x.front >> k & 1 == 1 {
+                                stack.push(ends.step_front(&x, k));
+                            }
+                            if x.back >> k & 1 == 1 {
+                                stack.push(ends.step_back(&x, k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -559,56 +576,34 @@ mod tests {
     /// see).
     #[test]
     fn the_unrolled_condition_agrees_with_the_loop() {
-        fn at(ends: &Ends, x: &EndsNode) -> bool {
+        // (the unrolled condition, where it is tested; the level's entry test)
+        fn unrolled(ends: &Ends, x: &EndsNode) -> (Option<bool>, bool) {
             match x.rem {
-                5 => ends.feasible_at::<5>(x),
-                6 => ends.feasible_at::<6>(x),
-                7 => ends.feasible_at::<7>(x),
-                8 => ends.feasible_at::<8>(x),
-                _ => unreachable!(),
-            }
-        }
-        fn viable_at(ends: &Ends, x: &EndsNode) -> bool {
-            match x.rem {
-                4 => ends.viable_at::<4>(x),
-                5 => ends.viable_at::<5>(x),
-                6 => ends.viable_at::<6>(x),
-                7 => ends.viable_at::<7>(x),
-                8 => ends.viable_at::<8>(x),
+                4 => (None, ends.viable_at::<4>(x)),
+                5 => (Some(ends.feasible_at::<5>(x)), ends.viable_at::<5>(x)),
+                6 => (Some(ends.feasible_at::<6>(x)), ends.viable_at::<6>(x)),
+                7 => (Some(ends.feasible_at::<7>(x)), ends.viable_at::<7>(x)),
+                8 => (Some(ends.feasible_at::<8>(x)), ends.viable_at::<8>(x)),
                 _ => unreachable!(),
             }
         }
         let n = 12;
         let ends = Ends::new(n);
         let (mut compared, mut rejected, mut one_end_stuck) = (0, 0, 0);
-        for first in 1..n {
-            for last in 1..n {
-                let Some(root) = ends.root(first, last, n / 2) else { continue };
-                let mut stack = vec![root];
-                while let Some(x) = stack.pop() {
-                    if (5..=8).contains(&x.rem) {
-                        compared += 1;
-                        let feasible = ends.feasible(&x);
-                        rejected += usize::from(!feasible);
-                        assert_eq!(at(&ends, &x), feasible, "rem {}", x.rem);
-                    }
-                    if (4..=8).contains(&x.rem) {
-                        one_end_stuck += usize::from((x.front == 0) != (x.back == 0));
-                        assert_eq!(viable_at(&ends, &x), ends.viable(&x), "rem {}", x.rem);
-                    }
-                    if x.rem > 4 {
-                        for k in 0..n as u32 {
-                            if x.front >> k & 1 == 1 {
-                                stack.push(ends.step_front(&x, k));
-                            }
-                            if x.back >> k & 1 == 1 {
-                                stack.push(ends.step_back(&x, k));
-                            }
-                        }
-                    }
-                }
+        every_node(n, 4, |x| {
+            if !(4..=8).contains(&x.rem) {
+                return;
             }
-        }
+            let (feasible_at, viable_at) = unrolled(&ends, x);
+            if x.rem >= 5 {
+                compared += 1;
+                let feasible = ends.feasible(x);
+                rejected += usize::from(!feasible);
+                assert_eq!(feasible_at, Some(feasible), "rem {}", x.rem);
+            }
+            one_end_stuck += usize::from((x.front == 0) != (x.back == 0));
+            assert_eq!(viable_at, ends.viable(x), "rem {}", x.rem);
+        });
         assert!(compared > 100_000 && rejected > 10_000, "{rejected} of {compared} rejected");
         assert!(one_end_stuck > 10_000, "{one_end_stuck} nodes stuck at one end only");
     }
@@ -633,48 +628,26 @@ mod tests {
         };
         let fields = |x: &EndsNode| (x.avail, x.free2, x.neg2, x.s, x.t, x.front, x.back, x.rem);
         let (mut flipped, mut kept) = (0, 0);
-        for first in 1..n {
-            for last in 1..n {
-                let Some(root) = ends.root(first, last, n / 2) else { continue };
-                let mut stack = vec![root];
-                while let Some(x) = stack.pop() {
-                    if x.rem < 4 {
-                        continue;
-                    }
-                    let y = ends.front_facing(&x);
-                    assert_eq!(y.front.count_ones(), x.front.count_ones().min(x.back.count_ones()));
-                    if Ends::front_side(&x) {
-                        kept += 1;
-                        assert_eq!(fields(&y), fields(&x));
-                    } else {
-                        flipped += 1;
-                        assert_eq!(fields(&y), fields(&mirror(&x)));
-                        for k in 0..n as u32 {
-                            if x.back >> k & 1 == 1 {
-                                let back_step = ends.step_back(&x, k);
-                                assert_eq!(fields(&ends.step_front(&y, k)), fields(&mirror(&back_step)));
-                                if back_step.rem <= 6 {
-                                    assert_eq!(
-                                        plain(n as u32, &mirror(&back_step)),
-                                        plain(n as u32, &back_step)
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    if x.rem >= 8 {
-                        for k in 0..n as u32 {
-                            if x.front >> k & 1 == 1 {
-                                stack.push(ends.step_front(&x, k));
-                            }
-                            if x.back >> k & 1 == 1 {
-                                stack.push(ends.step_back(&x, k));
-                            }
-                        }
+        every_node(n, 7, |x| {
+            let y = ends.front_facing(x);
+            assert_eq!(y.front.count_ones(), x.front.count_ones().min(x.back.count_ones()));
+            if Ends::front_side(x) {
+                kept += 1;
+                assert_eq!(fields(&y), fields(x));
+                return;
+            }
+            flipped += 1;
+            assert_eq!(fields(&y), fields(&mirror(x)));
+            for k in 0..n as u32 {
+                if x.back >> k & 1 == 1 {
+                    let back_step = ends.step_back(x, k);
+                    assert_eq!(fields(&ends.step_front(&y, k)), fields(&mirror(&back_step)));
+                    if back_step.rem <= 6 {
+                        assert_eq!(plain(n as u32, &mirror(&back_step)), plain(n as u32, &back_step));
                     }
                 }
             }
-        }
+        });
         assert!(flipped > 100_000 && kept > 100_000, "{flipped} flipped, {kept} kept");
     }
 
