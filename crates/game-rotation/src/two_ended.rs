@@ -290,27 +290,26 @@ impl Ends {
         joins & (free & !reached == 0) & (free & !left == 0)
     }
 
-    /// The children of `x` at the end the search extends, as front steps of
-    /// [`Ends::front_facing`].
+    /// `f` folded over the children of `x` at the end the search extends: the front steps of
+    /// [`Ends::front_facing`]. (A plain loop: as an iterator it measured about 1% slower.)
     #[inline(always)]
-    fn steps(&self, x: &EndsNode) -> impl Iterator<Item = EndsNode> {
+    fn fold_steps<T>(&self, x: &EndsNode, init: T, f: impl Fn(T, EndsNode) -> T) -> T {
         let y = self.front_facing(x);
+        let mut acc = init;
         let mut bits = y.front;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
+        while bits != 0 {
             let k = bits.trailing_zeros();
             bits &= bits - 1;
-            Some(self.step_front(&y, k))
-        })
+            acc = f(acc, self.step_front(&y, k));
+        }
+        acc
     }
 
     /// The sum of `count` over the children of `x` at the end the search extends (`None` on
     /// overflow).
     #[inline(always)]
     fn each_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> Option<u64>) -> Option<u64> {
-        self.steps(x).try_fold(0u64, |total, child| total.checked_add(count(child)?))
+        self.fold_steps(x, Some(0u64), |total, child| total?.checked_add(count(child)?))
     }
 
     /// [`Ends::each_child`] for a node with at most 9 rotations left. Its count is at most the
@@ -318,7 +317,7 @@ impl Ends {
     #[inline(always)]
     fn each_small_child(&self, x: &EndsNode, count: impl Fn(EndsNode) -> u64) -> u64 {
         debug_assert!(x.rem <= 9);
-        self.steps(x).map(count).sum()
+        self.fold_steps(x, 0, |total, child| total + count(child))
     }
 
     /// The children of `x` that the search enters, in the order it enters them (used to cut
