@@ -109,8 +109,8 @@
 //! The default counter (module `two_ended`) fixes the first rotation f and the last rotation
 //! l, so both end sums (`f` and `n/2 - l`) are known, and grows the sequence at whichever end
 //! has fewer choices (the back as the front of the node's mirror image: sums negated, ends
-//! swapped, the same completions). With m rotations left exactly m - 1 sums are free; the count of the last
-//! three levels is a closed form (`|X| |Z| - |X ∩ Z|` for the front and back choices with three
+//! swapped, the same completions). With m rotations left exactly m - 1 sums are free; the
+//! count of the last three levels is a closed form (`|X| |Z| - |X ∩ Z|` for the front and back choices with three
 //! left), and a necessary condition (every free sum has a predecessor and a successor one
 //! remaining rotation away, every remaining rotation joins two such sums) cuts most dead ends
 //! with 5 to 8 rotations left. Multiplying a solution by a unit of Z_n, and reversing it, give

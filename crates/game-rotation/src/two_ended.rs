@@ -196,25 +196,32 @@ impl Ends {
     /// The necessary condition of the module documentation.
     #[inline(always)]
     fn feasible(&self, x: &EndsNode) -> bool {
+        self.condition(x, x.rem)
+    }
+
+    /// The necessary condition, in `rounds` rounds: one per remaining rotation (`x.rem`, the
+    /// bits of `x.avail`). Shared by [`Ends::feasible`] and [`Ends::feasible_at`], where
+    /// `rounds` is a constant and the loop is unrolled.
+    #[inline(always)]
+    fn condition(&self, x: &EndsNode, rounds: u32) -> bool {
+        debug_assert_eq!(x.avail.count_ones(), rounds);
         let free = x.free2 & self.full;
         let before2 = x.free2 | self.both(x.s);
         let after2 = x.free2 | self.both(x.t);
         let before = before2 & self.full;
-        let (mut reached, mut left) = (0u64, 0u64);
+        let (mut reached, mut left, mut joins) = (0u64, 0u64, true);
         let mut rotations = x.avail;
-        while rotations != 0 {
+        for _ in 0..rounds {
             let k = rotations.trailing_zeros();
-            rotations &= rotations - 1;
-            // Bit y: y + k is a free sum or t.
+            rotations &= rotations.wrapping_sub(1);
+            // Bit y: y + k is a free sum or t; rotation k must join two sums.
             let into = after2 >> k;
-            if into & before == 0 {
-                return false;
-            }
+            joins &= into & before != 0;
             left |= into;
             // Bit y: y - k is a free sum or s.
             reached |= before2 >> (self.n - k);
         }
-        free & !reached == 0 && free & !left == 0
+        joins & (free & !reached == 0) & (free & !left == 0)
     }
 
     /// `x` itself if the search extends its front, else its mirror image, whose front is `x`'s
@@ -267,27 +274,11 @@ impl Ends {
     }
 
     /// [`Ends::feasible`] for a node with exactly `R` rotations left: the loop runs `R` times,
-    /// so it is unrolled. (The compiler turns the per-rotation verdict into early exits; forcing
-    /// it branch-free measured slower at n = 18, 4.29 against 3.98 CPU-s, as did testing the
-    /// largest rotation first, 4.33.)
+    /// so it is unrolled. (Its early exits pay: forcing it branch-free measured slower at
+    /// n = 18, 4.29 against 3.98 CPU-s, as did testing the largest rotation first, 4.33.)
     #[inline(always)]
     fn feasible_at<const R: u32>(&self, x: &EndsNode) -> bool {
-        debug_assert_eq!(x.avail.count_ones(), R);
-        let free = x.free2 & self.full;
-        let before2 = x.free2 | self.both(x.s);
-        let after2 = x.free2 | self.both(x.t);
-        let before = before2 & self.full;
-        let (mut reached, mut left, mut joins) = (0u64, 0u64, true);
-        let mut rotations = x.avail;
-        for _ in 0..R {
-            let k = rotations.trailing_zeros();
-            rotations &= rotations.wrapping_sub(1);
-            let into = after2 >> k;
-            joins &= into & before != 0;
-            left |= into;
-            reached |= before2 >> (self.n - k);
-        }
-        joins & (free & !reached == 0) & (free & !left == 0)
+        self.condition(x, R)
     }
 
     /// `f` folded over the children of `x` at the end the search extends: the front steps of
@@ -569,10 +560,11 @@ mod tests {
         assert!(checked > 10_000 && rejected > 1_000, "{rejected} of {checked} rejected");
     }
 
-    /// The unrolled necessary condition of the levels with 5 to 8 rotations left decides every
-    /// node as the loop does, and the levels' entry test (from 4 rotations left) as the general
-    /// one (a weaker one would keep every count and only lose speed, which the count tests cannot
-    /// see).
+    /// The levels with 5 to 8 rotations left decide the necessary condition (unrolled, with the
+    /// number of rounds fixed when compiling) as the general test does with the number read from
+    /// the node, and their entry test (from 4 rotations left) as the general one. A weaker entry
+    /// test would keep every count and only lose speed, which the count tests cannot see; the
+    /// condition itself is pinned by the task-list tripwires of `tests/two_ended.rs`.
     #[test]
     fn the_unrolled_condition_agrees_with_the_loop() {
         // (the unrolled condition, where it is tested; the level's entry test)
