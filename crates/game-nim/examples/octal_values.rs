@@ -1,7 +1,7 @@
 //! Grundy values of one octal game for heaps `0..HEAPS`, with statistics to compare against
 //! other programs: used by `scripts/bench-octal.sh`, which times it.
 //!
-//! Usage: `octal_values CODE HEAPS [RARE_MASK]`
+//! Usage: `octal_values CODE HEAPS [RARE_MASK] [--no-shortcut]`
 //!
 //! Prints, for every power of two `n <= HEAPS`, `n=2^k largest G[i]=v` (the first heap `i < n`
 //! with the largest value `v` among heaps `0..n`), then
@@ -10,13 +10,18 @@
 //! also prints `num_rare=R last_rare=L`: the heaps `0..HEAPS` that are rare under that mask by
 //! that program's definition (even parity of `value & mask`, flipped on heaps whose parity
 //! differs from the parity of the split takes when `pos` is given).
+//!
+//! With `--no-shortcut` every value is computed from its options
+//! (`OctalGame::grundy_table_sparse_within`), even after a period is proven.
 
 use game_nim::{CellWidth, Limits, OctalGame, narrow_table_bytes};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let no_shortcut = args.iter().any(|a| a == "--no-shortcut");
+    args.retain(|a| a != "--no-shortcut");
     if args.len() < 3 || args.len() > 4 {
-        eprintln!("usage: octal_values CODE HEAPS [RARE_MASK]");
+        eprintln!("usage: octal_values CODE HEAPS [RARE_MASK] [--no-shortcut]");
         std::process::exit(2);
     }
     let fail = |message: String| -> ! {
@@ -35,8 +40,12 @@ fn main() {
         narrow_table_bytes(heaps - 1, CellWidth::U8),
         narrow_table_bytes(heaps - 1, CellWidth::U16)
     );
-    let table =
-        game.grundy_table_within(heaps - 1, &Limits::UNLIMITED).unwrap_or_else(|e| fail(format!("{e}")));
+    let table = if no_shortcut {
+        game.grundy_table_sparse_within(heaps - 1, &Limits::UNLIMITED)
+    } else {
+        game.grundy_table_within(heaps - 1, &Limits::UNLIMITED)
+    };
+    let table = table.unwrap_or_else(|e| fail(format!("{e}")));
     let mut largest = (0usize, 0u32);
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for (i, v) in table.iter().enumerate() {

@@ -48,9 +48,11 @@ pub const MAX_CODE_DIGITS: usize = 64;
 /// The largest heap size the value tables support (values and indices stay far from overflow).
 pub const MAX_TABLE_HEAP: usize = 1 << 31;
 
-/// One more than the largest heap [`OctalGame::grundy_table_within`] accepts: 2^32 heaps
-/// (`0 ..= 2^32 - 1`), whose numbers fit in `u32`.
-pub const MAX_NARROW_TABLE_HEAP: u64 = 1 << 32;
+/// One more than the largest heap [`OctalGame::grundy_table_within`] accepts: 2^40 heaps
+/// (`0 ..= 2^40 - 1`). A table that long takes 1 TiB at one byte a heap, so in practice the
+/// memory budget ([`Limits`]) is the bound; this one keeps every size arithmetic far from
+/// overflow. Heaps from 2^32 on are numbered in 8 bytes in the list of rare heaps, 4 below.
+pub const MAX_NARROW_TABLE_HEAP: u64 = 1 << 40;
 
 /// An octal game given by its code. Parse with [`OctalGame::parse`] or `str::parse`.
 ///
@@ -236,7 +238,9 @@ impl OctalGame {
 
     /// Grundy values of heaps `0..=up_to` in the narrowest cells that hold them (one byte a heap
     /// while every value is below 256, two below 65 536, else four; see [`GrundyTable`]), by the
-    /// method of [`Self::grundy_values`] with its periodicity shortcut. Up to 2^32 heaps.
+    /// method of [`Self::grundy_values`] with its periodicity shortcut. Up to 2^40 heaps, as
+    /// far as the memory budget allows (2^33 heaps of one byte: 8 GiB).
+    /// [`Self::grundy_table_sparse_within`] is the same without the shortcut.
     ///
     /// Memory is stated before it is allocated: [`narrow_table_bytes`]`(up_to, CellWidth::U8)`
     /// is checked against `limits.max_bytes` first, and every later growth (a wider table when a
@@ -258,6 +262,28 @@ impl OctalGame {
     /// assert_eq!(table.to_vec(), officers.grundy_values_plain(3000).unwrap());
     /// ```
     pub fn grundy_table_within(&self, up_to: u64, limits: &Limits) -> Result<GrundyTable, NimError> {
+        self.narrow_table(up_to, limits, Mode::Fill)
+    }
+
+    /// [`Self::grundy_table_within`] without the periodicity shortcut: every value is computed
+    /// from its options by the rare/common method, as [`Self::grundy_values_sparse`] does, in
+    /// narrow cells and up to 2^40 heaps. For runs that exercise the method itself on long
+    /// tables (a proven period makes the shortcut copy the rest).
+    ///
+    /// # Errors
+    /// As [`Self::grundy_table_within`].
+    ///
+    /// ```
+    /// use game_nim::{Limits, OctalGame};
+    /// let kayles: OctalGame = "0.77".parse().unwrap();
+    /// let table = kayles.grundy_table_sparse_within(5000, &Limits::UNLIMITED).unwrap();
+    /// assert_eq!(table, kayles.grundy_table_within(5000, &Limits::UNLIMITED).unwrap());
+    /// ```
+    pub fn grundy_table_sparse_within(&self, up_to: u64, limits: &Limits) -> Result<GrundyTable, NimError> {
+        self.narrow_table(up_to, limits, Mode::NoShortcut)
+    }
+
+    fn narrow_table(&self, up_to: u64, limits: &Limits, mode: Mode) -> Result<GrundyTable, NimError> {
         let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
         if up_to >= MAX_NARROW_TABLE_HEAP {
             return Err(too_large());
@@ -268,7 +294,7 @@ impl OctalGame {
             narrow_table_bytes(up_to, CellWidth::U8),
         )?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let computed = sparse::compute(&self.moves_by_kind(), heaps, Mode::Fill, limits, &what, None)?;
+        let computed = sparse::compute(&self.moves_by_kind(), heaps, mode, limits, &what, None)?;
         Ok(GrundyTable::from_cells(computed.cells))
     }
 

@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use crate::sparse::{self, Cells, GrundyTable, narrow_table_bytes};
-use crate::{Limits, NimError, OctalGame};
+use crate::{CellWidth, Limits, NimError, OctalGame};
 
 /// The first 8 bytes of a value file.
 pub const VALUE_FILE_MAGIC: [u8; 8] = *b"IGOCTAL\x1a";
@@ -53,9 +53,12 @@ fn header(code: &str, width: u8) -> Vec<u8> {
     out
 }
 
-/// Reads the values of a file written for `code`, checking its header; the bytes are checked
-/// against `limits` before the values are allocated.
-fn read_values(path: &Path, code: &str, limits: &Limits) -> Result<Cells, NimError> {
+/// Reads the values of a file written for `code`, checking its header, into a table with room
+/// for heaps `0..=up_to`. The bytes are checked against `limits` before the table is allocated:
+/// the values read when the file holds every heap asked for, else the whole table at the
+/// file's width ([`narrow_table_bytes`]), so that a run that cannot finish is refused at the
+/// start, not after hours of work.
+fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result<Cells, NimError> {
     let mut file = File::open(path).map_err(|e| file_error(path, e))?;
     let mut head = [0u8; 11];
     file.read_exact(&mut head).map_err(|_| file_error(path, "shorter than the header"))?;
@@ -79,17 +82,52 @@ fn read_values(path: &Path, code: &str, limits: &Limits) -> Result<Cells, NimErr
     }
     let payload = file.metadata().map_err(|e| file_error(path, e))?.len() - 11 - stored.len() as u64;
     let heaps = payload / width as u64;
-    limits.check_bytes(|| format!("reading {}", path.display()), heaps as u128 * width as u128)?;
+    let cell = match width {
+        1 => CellWidth::U8,
+        2 => CellWidth::U16,
+        _ => CellWidth::U32,
+    };
+    if heaps > up_to as u64 {
+        limits.check_bytes(|| format!("reading {}", path.display()), heaps as u128 * width as u128)?;
+    } else {
+        limits.check_bytes(
+            || format!("{} heaps up to {up_to} from {}", code, path.display()),
+            narrow_table_bytes(up_to as u64, cell),
+        )?;
+    }
     let heaps = usize::try_from(heaps).map_err(|_| file_error(path, "too many heaps for this machine"))?;
-    let mut bytes = vec![0u8; heaps * width as usize];
-    file.read_exact(&mut bytes).map_err(|e| file_error(path, e))?;
+    let room = heaps.max(up_to + 1);
+    let mut file = std::io::BufReader::with_capacity(1 << 16, file);
+    let mut read = |bytes: &mut [u8]| file.read_exact(bytes).map_err(|e| file_error(path, e));
     Ok(match width {
-        1 => Cells::U8(bytes),
-        2 => Cells::U16(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
-        _ => {
-            Cells::U32(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        1 => {
+            let mut values = Vec::with_capacity(room);
+            values.resize(heaps, 0u8);
+            read(&mut values)?;
+            Cells::U8(values)
         }
+        2 => Cells::U16(read_wide(heaps, room, &mut read, u16::from_le_bytes)?),
+        _ => Cells::U32(read_wide(heaps, room, &mut read, u32::from_le_bytes)?),
     })
+}
+
+/// Reads `heaps` values of `N` bytes each into a vector with room for `room`, in chunks of
+/// 64 KiB, so that no byte copy of the whole table is held beside it.
+fn read_wide<T, const N: usize>(
+    heaps: usize,
+    room: usize,
+    read: &mut impl FnMut(&mut [u8]) -> Result<(), NimError>,
+    from_le_bytes: fn([u8; N]) -> T,
+) -> Result<Vec<T>, NimError> {
+    let mut values = Vec::with_capacity(room);
+    let mut chunk = vec![0u8; 1 << 16];
+    while values.len() < heaps {
+        let count = (heaps - values.len()).min(chunk.len() / N);
+        let bytes = &mut chunk[..count * N];
+        read(bytes)?;
+        values.extend(bytes.chunks_exact(N).map(|c| from_le_bytes(c.try_into().expect("chunks of N bytes"))));
+    }
+    Ok(values)
 }
 
 /// Writes the whole file anew (header and every value), through a temporary file.
@@ -98,7 +136,7 @@ fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimErro
     temporary.push(".partial");
     let mut file = File::create(&temporary).map_err(|e| file_error(path, e))?;
     file.write_all(&header(code, table.width().bytes())).map_err(|e| file_error(path, e))?;
-    file.write_all(&table.to_le_bytes()).map_err(|e| file_error(path, e))?;
+    table.write_le_bytes(0, &mut file).map_err(|e| file_error(path, e))?;
     file.sync_all().map_err(|e| file_error(path, e))?;
     fs::rename(&temporary, path).map_err(|e| file_error(path, e))
 }
@@ -111,8 +149,7 @@ fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(
         .map_err(|e| file_error(path, e))?;
     drop(file);
     let mut file = OpenOptions::new().append(true).open(path).map_err(|e| file_error(path, e))?;
-    let bytes = table.to_le_bytes();
-    file.write_all(&bytes[from * width as usize..]).map_err(|e| file_error(path, e))?;
+    table.write_le_bytes(from, &mut file).map_err(|e| file_error(path, e))?;
     file.sync_all().map_err(|e| file_error(path, e))
 }
 
@@ -142,10 +179,11 @@ impl OctalGame {
         let moves = self.moves_by_kind();
         let what = || format!("octal game {self}, heaps up to {up_to}");
         let mut table = if path.exists() {
-            GrundyTable::from_cells(read_values(path, &code, limits)?)
+            GrundyTable::from_cells(read_values(path, &code, up_to, limits)?)
         } else {
-            limits.check_bytes(what, narrow_table_bytes(up_to as u64, crate::CellWidth::U8))?;
-            let empty = GrundyTable::from_cells(Cells::U8(Vec::new()));
+            limits.check_bytes(what, narrow_table_bytes(up_to as u64, CellWidth::U8))?;
+            // Room for every heap at once: the checkpoints then never copy the table.
+            let empty = GrundyTable::from_cells(Cells::U8(Vec::with_capacity(up_to + 1)));
             write_all(path, &code, &empty)?;
             empty
         };

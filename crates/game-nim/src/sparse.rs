@@ -37,7 +37,8 @@
 //! Every allocation that grows with the heap count is checked against the caller's
 //! [`Limits`] before it is made, with the bytes that will be held at the peak (old and new buffer
 //! while a table is widened): the table itself ([`narrow_table_bytes`]), the list of rare heaps
-//! (4 bytes for the heap and one cell for its value, grown by doubling) and the marks (13 bytes
+//! (4 bytes for the heap, 8 when the table reaches beyond 2^32 heaps, and one cell for its
+//! value, grown by doubling) and the marks (13 bytes
 //! per value below twice the largest value's power of two).
 
 use std::ops::BitXor;
@@ -88,7 +89,8 @@ impl CellWidth {
 /// The scratch space grows with the values and the rare heaps, and each growth is checked
 /// against the budget before it is allocated: the marks take 13 bytes per value below
 /// `2^(bits + 1)` where every value so far is below `2^bits` (6.5 KiB while values stay below
-/// 256, 1.6 MiB below 65 536), the rare heaps' list `4 + width` bytes per rare heap, grown by
+/// 256, 1.6 MiB below 65 536), the rare heaps' list `4 + width` bytes per rare heap (`8 + width`
+/// when the table reaches beyond 2^32 heaps), grown by
 /// doubling (`0.6` has 1584 rare heaps: 2048 places of 6 bytes, 12 KiB).
 ///
 /// For 2^32 heaps (`up_to = 2^32 - 1`): `2^32 * 1 = 4 GiB` while every value is below 256,
@@ -168,12 +170,36 @@ impl GrundyTable {
         self.iter().collect()
     }
 
-    /// The values as little-endian bytes of the table's width, heap after heap.
+    /// The values as little-endian bytes of the table's width, heap after heap (a copy of the
+    /// whole table; [`crate::OctalGame::grundy_file_within`] writes its files without one).
     pub fn to_le_bytes(&self) -> Vec<u8> {
         match &self.cells {
             Cells::U8(v) => v.clone(),
             Cells::U16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
             Cells::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// Writes the values of heaps `from..` as little-endian bytes of the table's width, through
+    /// a buffer of at most 64 KiB (no copy of the table).
+    pub(crate) fn write_le_bytes(&self, from: usize, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        fn chunked<T: Copy, const N: usize>(
+            values: &[T],
+            bytes: fn(T) -> [u8; N],
+            out: &mut impl std::io::Write,
+        ) -> std::io::Result<()> {
+            let mut buffer = Vec::with_capacity(1 << 16);
+            for chunk in values.chunks((1 << 16) / N) {
+                buffer.clear();
+                buffer.extend(chunk.iter().flat_map(|&x| bytes(x)));
+                out.write_all(&buffer)?;
+            }
+            Ok(())
+        }
+        match &self.cells {
+            Cells::U8(v) => out.write_all(&v[from.min(v.len())..]),
+            Cells::U16(v) => chunked(&v[from.min(v.len())..], u16::to_le_bytes, out),
+            Cells::U32(v) => chunked(&v[from.min(v.len())..], u32::to_le_bytes, out),
         }
     }
 
@@ -228,6 +254,43 @@ macro_rules! cell {
 cell!(u8, CellWidth::U8);
 cell!(u16, CellWidth::U16);
 cell!(u32, CellWidth::U32);
+
+/// The number of a heap in the rare heaps' list: `u32` (4 bytes) when every heap of the
+/// computation is below 2^32, `u64` (8 bytes) beyond. The width is chosen once per computation,
+/// from the last heap asked for, so tables below 2^32 heaps keep the shorter list.
+pub(crate) trait HeapNumber: Copy {
+    /// The bytes of one number.
+    const BYTES: u8;
+    /// Heap `n`; the caller has chosen a width that holds every heap of the computation.
+    fn of(n: usize) -> Self;
+    fn heap(self) -> usize;
+}
+
+impl HeapNumber for u32 {
+    const BYTES: u8 = 4;
+    #[inline(always)]
+    fn of(n: usize) -> Self {
+        // Chosen only when the last heap is below 2^32 (`run_at_heap_width`).
+        u32::try_from(n).expect("a u32 heap list is used only below 2^32 heaps")
+    }
+    #[inline(always)]
+    fn heap(self) -> usize {
+        self as usize
+    }
+}
+
+impl HeapNumber for u64 {
+    const BYTES: u8 = 8;
+    #[inline(always)]
+    fn of(n: usize) -> Self {
+        n as u64 // usize is at most 64 bits on every target Rust supports
+    }
+    #[inline(always)]
+    fn heap(self) -> usize {
+        // A heap number was made from a usize by `of`, so it fits.
+        self as usize
+    }
+}
 
 /// How far the computation goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -353,10 +416,22 @@ pub(crate) fn compute(
     what: &dyn Fn() -> String,
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<Computed, NimError> {
+    let (cells, memory) = first_block(up_to, mode, limits, what)?;
+    run_at_heap_width(moves, cells, up_to, mode, memory, what, growth_estimate)
+}
+
+/// The empty table of a fresh computation, with room for all of it (or, when it stops at a
+/// period, for a first block of 1024 heaps), checked against `limits`.
+fn first_block<'a>(
+    up_to: usize,
+    mode: Mode,
+    limits: &'a Limits,
+    what: &dyn Fn() -> String,
+) -> Result<(Cells, Memory<'a>), NimError> {
     let first = if mode == Mode::StopAtPeriod { 1024.min(up_to + 1) } else { up_to + 1 };
     let mut memory = Memory::new(limits);
     memory.regrow(what, 0, first as u128)?;
-    run(moves, Cells::U8(Vec::with_capacity(first)), up_to, mode, memory, what, growth_estimate)
+    Ok((Cells::U8(Vec::with_capacity(first)), memory))
 }
 
 /// Continues `start` (the values of heaps `0..start.len()`, taken as exact) up to heap `up_to`
@@ -375,20 +450,47 @@ pub(crate) fn compute_from(
         return Ok(Computed { cells: start, periodicity: None, peak_bytes: 0 });
     }
     let mut memory = Memory::new(limits);
-    // The given values and the longer buffer they move to are both held for a moment.
     let cell = width.bytes() as u128;
-    memory.regrow(what, 0, (len as u128 + up_to as u128 + 1) * cell)?;
-    memory.regrow(what, len as u128 * cell, 0)?;
+    let capacity = match &start {
+        Cells::U8(v) => v.capacity(),
+        Cells::U16(v) => v.capacity(),
+        Cells::U32(v) => v.capacity(),
+    };
+    if capacity > up_to {
+        // The given buffer already has room for every heap.
+        memory.regrow(what, 0, capacity as u128 * cell)?;
+    } else {
+        // The given values and the longer buffer they move to are both held for a moment.
+        memory.regrow(what, 0, (capacity as u128 + up_to as u128 + 1) * cell)?;
+        memory.regrow(what, capacity as u128 * cell, 0)?;
+    }
     match &mut start {
         Cells::U8(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    run(moves, start, up_to, Mode::Fill, memory, what, None)
+    run_at_heap_width(moves, start, up_to, Mode::Fill, memory, what, None)
 }
 
-/// The sweep from the values in `cells` on.
-fn run<'a>(
+/// [`run`] with the rare heaps numbered in `u32` when every heap up to `up_to` fits, else `u64`.
+fn run_at_heap_width<'a>(
+    moves: &'a Moves,
+    cells: Cells,
+    up_to: usize,
+    mode: Mode,
+    memory: Memory<'a>,
+    what: &'a dyn Fn() -> String,
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+) -> Result<Computed, NimError> {
+    if u32::try_from(up_to).is_ok() {
+        run::<u32>(moves, cells, up_to, mode, memory, what, growth_estimate)
+    } else {
+        run::<u64>(moves, cells, up_to, mode, memory, what, growth_estimate)
+    }
+}
+
+/// The sweep from the values in `cells` on, the rare heaps numbered in `H`.
+fn run<'a, H: HeapNumber>(
     moves: &'a Moves,
     mut cells: Cells,
     up_to: usize,
@@ -404,9 +506,9 @@ fn run<'a>(
     sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
-            Cells::U8(v) => sweep.extend(v)?,
-            Cells::U16(v) => sweep.extend(v)?,
-            Cells::U32(v) => sweep.extend(v)?,
+            Cells::U8(v) => sweep.extend::<_, H>(v)?,
+            Cells::U16(v) => sweep.extend::<_, H>(v)?,
+            Cells::U32(v) => sweep.extend::<_, H>(v)?,
         };
         match pass {
             Pass::Done(periodicity) => {
@@ -540,38 +642,36 @@ impl Sweep<'_> {
     }
 
     /// The rare heaps among `values[1..]` under the current selection, checked against memory.
-    fn rare_heaps<T: Cell>(&mut self, values: &[T]) -> Result<(Vec<u32>, Vec<T>), NimError> {
+    fn rare_heaps<T: Cell, H: HeapNumber>(&mut self, values: &[T]) -> Result<(Vec<H>, Vec<T>), NimError> {
         let selection = self.selection;
-        let heaps: Vec<u32> = (1..values.len())
-            .filter(|&i| selection.label(i, values[i].wide()) == 0)
-            .map(|i| i as u32) // i <= up_to < 2^32 (checked by the callers)
-            .collect();
+        let heaps: Vec<H> =
+            (1..values.len()).filter(|&i| selection.label(i, values[i].wide()) == 0).map(H::of).collect();
         let capacity = heaps.len().max(256).next_power_of_two();
-        let bytes = capacity as u128 * (T::WIDTH.bytes() as u128 + 4);
+        let bytes = capacity as u128 * (T::WIDTH.bytes() as u128 + H::BYTES as u128);
         self.memory.regrow(self.what, self.rare_bytes, bytes)?;
         self.rare_bytes = bytes;
         let mut rare_heaps = Vec::with_capacity(capacity);
         rare_heaps.extend_from_slice(&heaps);
         let mut rare_values = Vec::with_capacity(capacity);
-        rare_values.extend(heaps.iter().map(|&i| values[i as usize]));
+        rare_values.extend(heaps.iter().map(|&i| values[i.heap()]));
         Ok((rare_heaps, rare_values))
     }
 
     /// Extends `values` up to `up_to` (or a proven period), or stops when a value does not fit.
-    fn extend<T: Cell>(&mut self, values: &mut Vec<T>) -> Result<Pass, NimError> {
+    fn extend<T: Cell, H: HeapNumber>(&mut self, values: &mut Vec<T>) -> Result<Pass, NimError> {
         let what = self.what;
         let moves = self.moves;
         if self.choose_first {
             self.choose(values);
             self.choose_first = false;
         }
-        let (mut rare_heaps, mut rare_values) = self.rare_heaps(values)?;
+        let (mut rare_heaps, mut rare_values) = self.rare_heaps::<T, H>(values)?;
         debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
         for n in values.len()..=self.up_to {
             if n == self.next_choice {
                 self.choose(values);
-                (rare_heaps, rare_values) = self.rare_heaps(values)?;
+                (rare_heaps, rare_values) = self.rare_heaps::<T, H>(values)?;
                 debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
                 self.next_choice = self.next_choice.saturating_mul(2);
             }
@@ -629,13 +729,13 @@ impl Sweep<'_> {
                         break;
                     }
                     let rest = n - k;
-                    let count = rare_heaps.partition_point(|&r| (r as usize) < rest);
+                    let count = rare_heaps.partition_point(|&r| r.heap() < rest);
                     work += count;
                     let below = &values[..rest];
                     for (&r, &v) in rare_heaps[..count].iter().zip(&rare_values[..count]) {
                         // The mask keeps every value (all are below 2^bits) and lets the compiler
                         // see the index in bounds.
-                        stamps[(v ^ below[rest - r as usize]).index() & marks_mask] = stamp;
+                        stamps[(v ^ below[rest - r.heap()]).index() & marks_mask] = stamp;
                     }
                 }
                 // 2. The least unmarked common value, and the unmarked rare ones below it.
@@ -681,7 +781,7 @@ impl Sweep<'_> {
                     rare_values.reserve_exact(rare_values.len());
                     debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
                 }
-                rare_heaps.push(n as u32); // n <= up_to < 2^32 (checked by the callers)
+                rare_heaps.push(H::of(n));
                 rare_values.push(cell);
             }
             values.push(cell);
@@ -700,11 +800,16 @@ impl Sweep<'_> {
     /// memory account equals it at each growth, so the figure checked against the budget is the
     /// one allocated.
     #[allow(clippy::ptr_arg)] // the capacities of the vectors are what is measured
-    fn bytes_held<T: Cell>(&self, values: &Vec<T>, rare_heaps: &Vec<u32>, rare_values: &Vec<T>) -> u128 {
+    fn bytes_held<T: Cell, H: HeapNumber>(
+        &self,
+        values: &Vec<T>,
+        rare_heaps: &Vec<H>,
+        rare_values: &Vec<T>,
+    ) -> u128 {
         let cell = T::WIDTH.bytes() as usize;
         let classes: usize = self.common_by_class.iter().chain(&self.rare_by_class).map(Vec::len).sum();
         let bytes = values.capacity() * cell
-            + rare_heaps.capacity() * 4
+            + rare_heaps.capacity() * H::BYTES as usize
             + rare_values.capacity() * cell
             + self.stamps.len() * 4
             + self.wanted.len()
@@ -861,6 +966,41 @@ mod tests {
         }
     }
 
+    /// Heaps numbered in `u64` (the list used beyond 2^32 heaps, too large to run in a test)
+    /// give the values of the `u32` list, and their account is exact too (one byte below the
+    /// peak is refused); with many rare heaps the list is wider by 4 bytes a place.
+    #[test]
+    fn heaps_numbered_in_u64_give_the_same_values() {
+        let cases = [
+            ("0.6", 30_000, Mode::Fill),
+            ("0.6", 5_000, Mode::StopAtPeriod),
+            ("0.76", 3_000, Mode::NoShortcut),
+            ("0.137", 20_000, Mode::NoShortcut),
+        ];
+        let wide = |code: &str, up_to: usize, mode: Mode, limits: &Limits| {
+            let (cells, memory) = first_block(up_to, mode, limits, &describe)?;
+            run::<u64>(&moves_of(code), cells, up_to, mode, memory, &describe, None)
+        };
+        for (code, up_to, mode) in cases {
+            let narrow = computed(code, up_to, mode, &Limits::UNLIMITED).unwrap();
+            let wide_run = wide(code, up_to, mode, &Limits::UNLIMITED).unwrap();
+            assert_eq!(values_of(&wide_run.cells), values_of(&narrow.cells), "{code}");
+            assert_eq!(wide_run.periodicity, narrow.periodicity, "{code}");
+            assert!(wide_run.peak_bytes >= narrow.peak_bytes, "{code}");
+            let peak = wide_run.peak_bytes;
+            let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
+            assert!(
+                matches!(wide(code, up_to, mode, &short), Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak),
+                "{code}"
+            );
+        }
+        // 0.76 keeps a rare heap at about every other heap, so the list is a large part of the peak.
+        let narrow = computed("0.76", 3_000, Mode::NoShortcut, &Limits::UNLIMITED).unwrap().peak_bytes;
+        let wide_peak = wide("0.76", 3_000, Mode::NoShortcut, &Limits::UNLIMITED).unwrap().peak_bytes;
+        // At the peak the list doubles from 1024 places to 2048, both held: 4 more bytes a place.
+        assert_eq!(wide_peak - narrow, 4 * (1024 + 2048), "{wide_peak} {narrow}");
+    }
+
     /// Widening one-byte cells to two is the peak of a long Officers table, as documented: both
     /// tables at once, the marks for values below 512 (13 bytes each) and the rare heaps' list
     /// (5 bytes a place, a power of two of at least 256 places).
@@ -948,8 +1088,10 @@ mod tests {
             let rare = rare_by_definition(&values, chosen.mask, chosen.parity);
             assert_eq!(rare.len(), fewest, "{code}: {chosen:?}");
             assert!(shared_parity || !chosen.parity, "{code}");
-            let (heaps, rare_values) = sweep.rare_heaps(&values).unwrap();
+            let (heaps, rare_values) = sweep.rare_heaps::<u32, u32>(&values).unwrap();
             assert_eq!(heaps, rare, "{code}");
+            let (wide_heaps, _) = sweep.rare_heaps::<u32, u64>(&values).unwrap();
+            assert_eq!(wide_heaps, rare.iter().map(|&i| i as u64).collect::<Vec<_>>(), "{code}");
             assert_eq!(rare_values, rare.iter().map(|&i| values[i as usize]).collect::<Vec<_>>(), "{code}");
         }
     }

@@ -27,6 +27,8 @@ fn check_all_methods(code: &str, up_to: usize) -> Result<(), TestCaseError> {
     let table = g.grundy_table_within(up_to as u64, &Limits::UNLIMITED).unwrap();
     prop_assert_eq!(table.len(), up_to + 1);
     prop_assert_eq!(&table.to_vec(), &plain, "{} narrow", code);
+    let sparse_table = g.grundy_table_sparse_within(up_to as u64, &Limits::UNLIMITED).unwrap();
+    prop_assert_eq!(&sparse_table, &table, "{} narrow without the shortcut", code);
     let largest = plain.iter().copied().max().unwrap_or(0);
     prop_assert_eq!(table.width(), CellWidth::for_value(largest), "{} width", code);
     for (n, &v) in plain.iter().enumerate() {
@@ -108,16 +110,30 @@ fn narrow_table_memory_is_stated_before_allocating() {
         }
         other => panic!("expected a budget error, got {other:?}"),
     }
-    // 2^32 heaps: 4 GiB at one byte, 8 GiB at two (plus 64 KiB of first scratch), refused here
-    // before anything is allocated.
-    let last = MAX_NARROW_TABLE_HEAP - 1;
+    // 2^32 heaps: 4 GiB at one byte, 8 GiB at two (plus 64 KiB of first scratch).
+    let last = (1u64 << 32) - 1;
     assert_eq!(narrow_table_bytes(last, CellWidth::U8), (4u128 << 30) + (64 << 10));
     assert_eq!(narrow_table_bytes(last, CellWidth::U16), (8u128 << 30) + (64 << 10));
-    assert!(matches!(octal("0.6").grundy_table_within(last, &small), Err(NimError::OverMemoryBudget { .. })));
-    assert!(matches!(
-        octal("0.6").grundy_table_within(MAX_NARROW_TABLE_HEAP, &Limits::UNLIMITED),
-        Err(NimError::HeapTooLarge { .. })
-    ));
+    // Beyond 2^32 and up to the last heap accepted (2^40 - 1, a 1 TiB table), a table is
+    // refused by its memory, stated before anything is allocated, not by its size; and with
+    // and without the period shortcut alike.
+    for up_to in [last, 1 << 32, 3 << 32, MAX_NARROW_TABLE_HEAP - 1] {
+        for table in [OctalGame::grundy_table_within, OctalGame::grundy_table_sparse_within] {
+            match table(&octal("0.6"), up_to, &small) {
+                Err(NimError::OverMemoryBudget { needed, .. }) => {
+                    assert_eq!(needed, narrow_table_bytes(up_to, CellWidth::U8))
+                }
+                other => panic!("{up_to}: expected a budget error, got {other:?}"),
+            }
+        }
+    }
+    assert_eq!(narrow_table_bytes(MAX_NARROW_TABLE_HEAP - 1, CellWidth::U8), (1u128 << 40) + (64 << 10));
+    for table in [OctalGame::grundy_table_within, OctalGame::grundy_table_sparse_within] {
+        assert_eq!(
+            table(&octal("0.6"), MAX_NARROW_TABLE_HEAP, &Limits::UNLIMITED),
+            Err(NimError::HeapTooLarge { size: MAX_NARROW_TABLE_HEAP, max: MAX_NARROW_TABLE_HEAP - 1 })
+        );
+    }
     // Widening is checked too: 0.6 passes 255 before heap 100 000, where its one-byte table of
     // 100 001 bytes fits 150 000 bytes but the two-byte copy beside it does not.
     let tight = Limits { max_bytes: 150_000 + (64 << 10), max_steps: u128::MAX };

@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use game_nim::{CellWidth, Limits, NimError, OctalGame, VALUE_FILE_MAGIC};
+use game_nim::{
+    CellWidth, Limits, MAX_NARROW_TABLE_HEAP, NimError, OctalGame, VALUE_FILE_MAGIC, narrow_table_bytes,
+};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("game-nim-octal-file-{}", std::process::id()));
@@ -129,9 +131,17 @@ fn resuming_reads_the_file_within_the_budget() {
         Err(NimError::OverMemoryBudget { needed: 101, budget: 100, .. })
     ));
     assert!(game.grundy_file_within(100, &path, &Limits { max_bytes: 101, ..Limits::UNLIMITED }).is_ok());
+    // Beyond 2^32 heaps a file is continued as far as the budget allows. The whole table is
+    // stated before anything is read or computed: a run that cannot finish is refused at once.
+    match game.grundy_file_within(1 << 32, &path, &Limits { max_bytes: 1 << 30, ..Limits::UNLIMITED }) {
+        Err(NimError::OverMemoryBudget { needed, .. }) => {
+            assert_eq!(needed, narrow_table_bytes(1 << 32, CellWidth::U8))
+        }
+        other => panic!("expected a budget error, got {other:?}"),
+    }
     assert_eq!(
-        game.grundy_file_within(1 << 32, &path, &Limits::UNLIMITED).map(|t| t.len()),
-        Err(NimError::HeapTooLarge { size: 1 << 32, max: (1 << 32) - 1 })
+        game.grundy_file_within(MAX_NARROW_TABLE_HEAP, &path, &Limits::UNLIMITED).map(|t| t.len()),
+        Err(NimError::HeapTooLarge { size: MAX_NARROW_TABLE_HEAP, max: MAX_NARROW_TABLE_HEAP - 1 })
     );
 }
 
