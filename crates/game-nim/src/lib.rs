@@ -9,7 +9,9 @@
 //!   pre-period and period proven by the window argument ([`window_periodicity`]), sums of heaps.
 //! * **Octal games** ([`OctalGame`]): code parsing, Grundy values by the definition and by the
 //!   rare/common ("sparse space") method, exact periods proven by the Guy-Smith theorem
-//!   ([`guy_smith_periodicity`]).
+//!   ([`guy_smith_periodicity`]). Long tables are kept one or two bytes a value
+//!   ([`OctalGame::grundy_table_within`]), beyond 2^32 heaps as far as the memory budget allows,
+//!   and can be streamed to a file and resumed ([`OctalGame::grundy_file_within`]).
 //!
 //! Every game here also implements [`game_core::Game`] on canonical positions (heap sizes sorted
 //! ascending, empty heaps dropped, see [`canonical_heaps`]), so its explicit graph can be built

@@ -39,6 +39,12 @@ pub const VALUE_FILE_VERSION: u8 = 1;
 /// The fewest heaps between two checkpoints.
 const MIN_CHECKPOINT: usize = 1 << 20;
 
+/// The number of heaps in the file after the next checkpoint, from `done` heaps: an eighth more,
+/// at least [`MIN_CHECKPOINT`] more, at most every heap up to `up_to`.
+fn next_checkpoint(done: usize, up_to: usize) -> usize {
+    (done + (done / 8).max(MIN_CHECKPOINT)).min(up_to + 1)
+}
+
 fn file_error(path: &Path, reason: impl std::fmt::Display) -> NimError {
     NimError::ValueFile { path: path.display().to_string(), reason: reason.to_string() }
 }
@@ -190,7 +196,7 @@ impl OctalGame {
         let mut written = table.len();
         while table.len() <= up_to {
             let done = table.len();
-            let target = (done + (done / 8).max(MIN_CHECKPOINT)).min(up_to + 1);
+            let target = next_checkpoint(done, up_to);
             let width = table.width();
             table = GrundyTable::from_cells(
                 sparse::compute_from(&moves, table.into_cells(), target - 1, limits, &what)?.cells,
@@ -205,5 +211,23 @@ impl OctalGame {
         // A file may hold more heaps than asked for.
         table.truncate(up_to + 1);
         Ok(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_come_every_eighth_and_at_least_every_2_20_heaps() {
+        let far = usize::MAX / 2;
+        assert_eq!(next_checkpoint(0, far), 1 << 20);
+        assert_eq!(next_checkpoint(1 << 20, far), 2 << 20);
+        assert_eq!(next_checkpoint(1 << 23, far), (1 << 23) + (1 << 20));
+        assert_eq!(next_checkpoint(1 << 24, far), (1 << 24) + (1 << 21));
+        assert_eq!(next_checkpoint((1 << 24) + 7, far), (1 << 24) + 7 + (1 << 21));
+        // The last one is the end.
+        assert_eq!(next_checkpoint(5, 10), 11);
+        assert_eq!(next_checkpoint(1 << 24, (1 << 24) + 5), (1 << 24) + 6);
     }
 }

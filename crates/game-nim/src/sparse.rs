@@ -181,15 +181,17 @@ impl GrundyTable {
     }
 
     /// Writes the values of heaps `from..` as little-endian bytes of the table's width, through
-    /// a buffer of at most 64 KiB (no copy of the table).
+    /// a buffer of 16 Ki values (no copy of the table).
     pub(crate) fn write_le_bytes(&self, from: usize, out: &mut impl std::io::Write) -> std::io::Result<()> {
         fn chunked<T: Copy, const N: usize>(
             values: &[T],
             bytes: fn(T) -> [u8; N],
             out: &mut impl std::io::Write,
         ) -> std::io::Result<()> {
-            let mut buffer = Vec::with_capacity(1 << 16);
-            for chunk in values.chunks((1 << 16) / N) {
+            // 16 Ki values: at most 64 KiB a write.
+            const VALUES: usize = 1 << 14;
+            let mut buffer = Vec::with_capacity(VALUES * N);
+            for chunk in values.chunks(VALUES) {
                 buffer.clear();
                 buffer.extend(chunk.iter().flat_map(|&x| bytes(x)));
                 out.write_all(&buffer)?;
@@ -1010,6 +1012,42 @@ mod tests {
         let peak = computed("0.6", 30_000, Mode::Fill, &Limits::UNLIMITED).unwrap().peak_bytes;
         let rare_list = peak - 3 * heaps - 13 * 512;
         assert!(rare_list.is_multiple_of(5 * 256) && (rare_list / (5 * 256)).is_power_of_two(), "{peak}");
+    }
+
+    /// Resuming from values of every width: two-byte cells as computed, and four-byte cells (the
+    /// same values, widened by hand, as a file of four-byte values gives them). Each copy is
+    /// charged at its width, the budget is exact, and a buffer with room for every heap is
+    /// charged once, not copied.
+    #[test]
+    fn resuming_charges_the_width_of_the_given_values() {
+        let moves = moves_of("0.6");
+        let whole = values_of(&computed("0.6", 40_000, Mode::Fill, &Limits::UNLIMITED).unwrap().cells);
+        let two_bytes = computed("0.6", 29_999, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
+        assert!(matches!(two_bytes, Cells::U16(_)));
+        let four_bytes = Cells::U32(whole[..30_000].to_vec());
+        // A clone keeps the values, not the room: each run gets a fresh buffer.
+        let roomy = || {
+            let mut values = Vec::with_capacity(40_001);
+            values.extend_from_slice(&whole[..30_000]);
+            Cells::U32(values)
+        };
+        let starts: [(&dyn Fn() -> Cells, u128, bool); 3] =
+            [(&|| two_bytes.clone(), 2, true), (&|| four_bytes.clone(), 4, true), (&roomy, 4, false)];
+        for (start, cell, copied) in starts {
+            let resumed = compute_from(&moves, start(), 40_000, &Limits::UNLIMITED, &describe).unwrap();
+            assert_eq!(values_of(&resumed.cells), whole, "{cell}");
+            let peak = resumed.peak_bytes;
+            let table = if copied { (30_000 + 40_001) * cell } else { 40_001 * cell };
+            // The marks and the rare list come on top, within the first scratch block.
+            assert!(peak >= table && peak <= table + SCRATCH_BYTES, "{cell}: {peak}");
+            let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
+            assert!(matches!(
+                compute_from(&moves, start(), 40_000, &short, &describe),
+                Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
+            ));
+            let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
+            assert!(compute_from(&moves, start(), 40_000, &exact, &describe).is_ok());
+        }
     }
 
     /// Resuming counts the given values and their longer copy at the moment of the move, then

@@ -168,3 +168,60 @@ fn a_two_byte_file_written_by_hand_is_read_within_the_budget() {
     let table = kayles.grundy_file_within(2, &path, &six).unwrap();
     assert_eq!((table.width(), table.to_vec()), (CellWidth::U16, vec![0, 1, 2]));
 }
+
+/// Files longer than the 64 KiB chunks they are read and written in: a two-byte Officers file of
+/// 70 001 values (137 KiB) and a four-byte file of 20 000 values written by hand (78 KiB) are
+/// read back exactly, and the two-byte file is continued to the values of the whole table.
+#[test]
+fn files_of_several_chunks_are_read_back_exactly() {
+    let officers: OctalGame = "0.6".parse().unwrap();
+    let path = scratch("officers-long.bin");
+    let table = officers.grundy_file_within(70_000, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(table.width(), CellWidth::U16);
+    let longer = officers.grundy_file_within(70_100, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!(longer, officers.grundy_table_within(70_100, &Limits::UNLIMITED).unwrap());
+    assert_eq!(longer.to_vec()[..=70_000], table.to_vec()[..]);
+
+    let path = scratch("by-hand-four-bytes.bin");
+    let values: Vec<u32> = (0..20_000u32).map(|i| i.wrapping_mul(2_654_435_761) >> 12).collect();
+    let mut bytes = VALUE_FILE_MAGIC.to_vec();
+    bytes.extend_from_slice(&[1, 4, 4]);
+    bytes.extend_from_slice(b"0.77");
+    bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    fs::write(&path, &bytes).unwrap();
+    let kayles: OctalGame = "0.77".parse().unwrap();
+    let read = kayles.grundy_file_within(19_999, &path, &Limits::UNLIMITED).unwrap();
+    assert_eq!((read.width(), read.to_vec()), (CellWidth::U32, values));
+}
+
+/// The memory a file run states before it starts is all it needs: the whole table at its width
+/// plus the first 64 KiB of scratch ([`narrow_table_bytes`]), for a new file and for a resumed
+/// one (the table is read into room for every heap, so no checkpoint copies it).
+#[test]
+fn the_stated_memory_is_enough_for_a_file_run() {
+    let game: OctalGame = "0.77".parse().unwrap();
+    let path = scratch("kayles-budget.bin");
+    let exact =
+        |up_to: u64, width| Limits { max_bytes: narrow_table_bytes(up_to, width), ..Limits::UNLIMITED };
+    let first = game.grundy_file_within(3_000_000, &path, &exact(3_000_000, CellWidth::U8)).unwrap();
+    assert_eq!(first.len(), 3_000_001);
+    let resumed = game.grundy_file_within(6_000_000, &path, &exact(6_000_000, CellWidth::U8)).unwrap();
+    assert_eq!(resumed, game.grundy_table_within(6_000_000, &Limits::UNLIMITED).unwrap());
+    // Two-byte cells: an Officers file resumed within exactly the stated bytes.
+    let officers: OctalGame = "0.6".parse().unwrap();
+    let wide_path = scratch("officers-budget.bin");
+    officers.grundy_file_within(40_000, &wide_path, &Limits::UNLIMITED).unwrap();
+    let more = officers.grundy_file_within(60_000, &wide_path, &exact(60_000, CellWidth::U16)).unwrap();
+    assert_eq!((more.width(), more.len()), (CellWidth::U16, 60_001));
+    // A file one heap short states the whole table too, not just the values it reads.
+    let one_short = Limits { max_bytes: 1 << 16, ..Limits::UNLIMITED };
+    assert!(matches!(
+        officers.grundy_file_within(60_001, &wide_path, &one_short),
+        Err(NimError::OverMemoryBudget { needed, .. }) if needed == narrow_table_bytes(60_001, CellWidth::U16)
+    ));
+    let short = Limits { max_bytes: narrow_table_bytes(7_000_000, CellWidth::U8) - 1, ..Limits::UNLIMITED };
+    assert!(matches!(
+        game.grundy_file_within(7_000_000, &path, &short),
+        Err(NimError::OverMemoryBudget { needed, .. }) if needed == short.max_bytes + 1
+    ));
+}
