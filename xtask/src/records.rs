@@ -12,6 +12,10 @@
 //!   of two (game-takebreak's example `grundy_record`).
 //! * **Officers** (`records/officers.json`): the values of `0.6` for heaps `0..2^28` and their
 //!   rare heaps (game-nim's example `octal_values`).
+//! * **Kayles beyond 2^32 heaps** (`records/kayles-2-33.json`): the values of `0.77` for heaps
+//!   `0..2^33`, each computed from its options (no period shortcut; `octal_values
+//!   --no-shortcut`), against the figures of the published values extended by their published
+//!   period, computed here.
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -35,6 +39,11 @@ const OCTAL_PERIODS: &str = "records/octal-periods.json";
 const GRUNDY_GAME: &str = "records/grundy-game.json";
 /// The record file of Officers.
 const OFFICERS: &str = "records/officers.json";
+/// The record file of Kayles beyond 2^32 heaps.
+const KAYLES: &str = "records/kayles-2-33.json";
+/// The output of the recorded Kayles run (`octal_values 0.77 8589934592 --no-shortcut`).
+#[cfg(test)]
+const KAYLES_RUN: &str = "records/kayles-run.txt";
 /// The output of the recorded Officers run (`octal_values 0.6 268435456 1ee`), kept so that the
 /// record is checked against it without the hour the run takes.
 #[cfg(test)]
@@ -65,12 +74,17 @@ pub(crate) struct Args {
     /// Re-run Officers (0.6) to 2^28 heaps (about half an hour of CPU, 0.6 GB).
     #[arg(long)]
     officers: bool,
+    /// Re-run Kayles (0.77) to 2^33 heaps without the period shortcut (about 35 CPU-minutes,
+    /// 8 GiB).
+    #[arg(long)]
+    kayles: bool,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
 pub(crate) fn run(args: &Args) -> ExitCode {
     let root = crate::workspace_root();
-    let nothing_selected = !args.rotation && args.octal.is_empty() && !args.grundy && !args.officers;
+    let nothing_selected =
+        !args.rotation && args.octal.is_empty() && !args.grundy && !args.officers && !args.kayles;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -83,6 +97,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.officers {
         ok &= report(run_officers(&root));
+    }
+    if args.kayles {
+        ok &= report(run_kayles(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -388,20 +405,19 @@ pub(crate) fn parse_octal_values(text: &str) -> Result<Value, String> {
     Ok(Value::Object(whole))
 }
 
-fn run_officers(root: &Path) -> Result<Vec<String>, String> {
-    let record: OfficersRecord = read_record(root, OFFICERS)?;
-    // octal_values prints nothing until its table is done: a spinner shows the time meanwhile.
+/// Runs game-nim's example `octal_values` with `args` in release and parses its figures. It
+/// prints nothing until its table is done: a spinner shows the time meanwhile.
+fn run_octal_values(args: &[String], message: String) -> Result<Value, String> {
     let spinner = indicatif::ProgressBar::new_spinner();
     spinner.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    spinner.set_message(format!("Officers: {} heaps (about half an hour of CPU)", record.heaps));
+    spinner.set_message(message);
     spinner.enable_steady_tick(std::time::Duration::from_millis(500));
     let output = cargo()
-        .args(["run", "--release", "-q", "-p", "game-nim", "--example", "octal_values", "--", "0.6"])
-        .arg(record.heaps.to_string())
-        .arg(&record.rare_mask)
+        .args(["run", "--release", "-q", "-p", "game-nim", "--example", "octal_values", "--"])
+        .args(args)
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run cargo for octal_values: {e}"));
@@ -410,8 +426,107 @@ fn run_officers(root: &Path) -> Result<Vec<String>, String> {
     if !output.status.success() {
         return Err(format!("octal_values failed ({})", output.status));
     }
-    let computed = parse_octal_values(&String::from_utf8_lossy(&output.stdout))?;
+    parse_octal_values(&String::from_utf8_lossy(&output.stdout))
+}
+
+fn run_officers(root: &Path) -> Result<Vec<String>, String> {
+    let record: OfficersRecord = read_record(root, OFFICERS)?;
+    let args = ["0.6".to_string(), record.heaps.to_string(), record.rare_mask.clone()];
+    let message = format!("Officers: {} heaps (about half an hour of CPU)", record.heaps);
+    let computed = run_octal_values(&args, message)?;
     Ok(check_officers(&record, &computed))
+}
+
+/// `records/kayles-2-33.json`.
+#[derive(Deserialize)]
+struct KaylesRecord {
+    heaps: u64,
+    published: PeriodicStatement,
+    result: Statement,
+}
+
+/// A published sequence that repeats with `period` from heap `preperiod` on, with its first
+/// values as published (at least through the first period).
+#[derive(Deserialize)]
+struct PeriodicStatement {
+    source: String,
+    values: Vec<u64>,
+    preperiod: usize,
+    period: usize,
+}
+
+/// The figures `octal_values` prints for heaps `0..heaps` (the largest value among the first
+/// 2^k heaps and its first heap, the width, the FNV-1a hash), computed here from the published
+/// values and period alone. Fails if the published list contradicts its own period.
+fn periodic_figures(published: &PeriodicStatement, heaps: u64) -> Result<Value, String> {
+    let PeriodicStatement { values, preperiod, period, .. } = published;
+    let (preperiod, period) = (*preperiod, *period);
+    if period == 0 || preperiod + period > values.len() {
+        return Err(format!("{}: the values do not cover a period", published.source));
+    }
+    if let Some(i) = (preperiod + period..values.len()).find(|&i| values[i] != values[i - period]) {
+        return Err(format!("{}: the value of heap {i} breaks the period", published.source));
+    }
+    let cycle = &values[preperiod..preperiod + period];
+    let mut powers = Vec::new();
+    let (mut largest_heap, mut largest_value) = (0u64, 0u64);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut in_cycle = 0;
+    for i in 0..heaps {
+        let value = if i < preperiod as u64 {
+            values[i as usize]
+        } else {
+            let v = cycle[in_cycle];
+            in_cycle = if in_cycle + 1 == period { 0 } else { in_cycle + 1 };
+            v
+        };
+        if value > largest_value {
+            (largest_heap, largest_value) = (i, value);
+        }
+        hash = (hash ^ value).wrapping_mul(0x0000_0100_0000_01b3);
+        if (i + 1).is_power_of_two() {
+            powers.push(serde_json::json!({
+                "heaps": i + 1, "largest_heap": largest_heap, "largest_value": largest_value
+            }));
+        }
+    }
+    let width = match largest_value {
+        0..=255 => "U8",
+        256..=65_535 => "U16",
+        _ => "U32",
+    };
+    Ok(serde_json::json!({
+        "heaps": heaps, "width": width, "fnv64": format!("{hash:016x}"), "powers_of_two": powers
+    }))
+}
+
+fn run_kayles(root: &Path) -> Result<Vec<String>, String> {
+    let record: KaylesRecord = read_record(root, KAYLES)?;
+    let args = ["0.77".to_string(), record.heaps.to_string(), "--no-shortcut".to_string()];
+    let message = format!("Kayles: {} heaps, no period shortcut (about 35 CPU-minutes, 8 GiB)", record.heaps);
+    let computed = run_octal_values(&args, message)?;
+    check_kayles(&record, &computed)
+}
+
+/// The mismatches of the Kayles record: the run's figures against those of the published
+/// period (every one of them) and against the record's own result.
+fn check_kayles(record: &KaylesRecord, computed: &Value) -> Result<Vec<String>, String> {
+    let expected = periodic_figures(&record.published, record.heaps)?;
+    let figures = expected.as_object().cloned().unwrap_or_default();
+    let published = Statement {
+        source: record.published.source.clone(),
+        figures: figures.into_iter().collect(),
+        expected_difference: Vec::new(),
+    };
+    let mut mismatches = compare("Kayles (published period)", computed, &published);
+    mismatches.extend(compare("Kayles (record)", computed, &record.result));
+    if mismatches.is_empty() {
+        println!(
+            "Kayles: {} heaps, each computed from its options, agree with the published period {} from heap {} (hash {})",
+            record.heaps, record.published.period, record.published.preperiod, computed["fnv64"]
+        );
+    }
+    Ok(mismatches)
 }
 
 /// The mismatches of the Officers record. A published count of rare heaps among the first `h`
@@ -524,6 +639,56 @@ mod tests {
         assert_eq!(check_octal(&entry, &unproven, true).len(), 2 + 2 + 2);
         let plain_differs = json!({"preperiod": 71, "period": 12, "proof": {}, "plain_agrees": false});
         assert_eq!(check_octal(&entry, &plain_differs, false).len(), 1);
+    }
+
+    /// The published Kayles values, extended by their published period, give the figures of
+    /// the published list itself on its 105 heaps (computed here the plain way, over the list),
+    /// and a list that breaks its own period is refused.
+    #[test]
+    fn periodic_figures_extend_the_published_list() {
+        let record: KaylesRecord = read_record(&crate::workspace_root(), KAYLES).unwrap();
+        let list = &record.published.values;
+        assert_eq!(list.len(), 105);
+        let shorter = PeriodicStatement {
+            source: "the first 83 values".to_string(),
+            values: list[..83].to_vec(),
+            preperiod: 71,
+            period: 12,
+        };
+        let figures = periodic_figures(&shorter, list.len() as u64).unwrap();
+        let hash = list.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v).wrapping_mul(0x100_0000_01b3));
+        assert_eq!(figures["fnv64"], format!("{hash:016x}"));
+        assert_eq!((figures["width"].as_str(), figures["heaps"].as_u64()), (Some("U8"), Some(105)));
+        for (k, at) in figures["powers_of_two"].as_array().unwrap().iter().enumerate() {
+            let first = &list[..1 << k];
+            let largest = *first.iter().max().unwrap();
+            let heap = first.iter().position(|&v| v == largest).unwrap() as u64;
+            assert_eq!(at, &json!({"heaps": 1u64 << k, "largest_heap": heap, "largest_value": largest}));
+        }
+        assert_eq!(figures["powers_of_two"].as_array().unwrap().len(), 7);
+        let mut broken = PeriodicStatement { values: list.clone(), ..shorter };
+        assert!(periodic_figures(&broken, 200).is_ok());
+        broken.values[90] += 1;
+        assert!(periodic_figures(&broken, 200).unwrap_err().contains("heap 90"));
+        broken.values.truncate(82);
+        assert!(periodic_figures(&broken, 200).unwrap_err().contains("do not cover a period"));
+    }
+
+    /// The output of the recorded Kayles run (`records/kayles-run.txt`) has every figure of the
+    /// published period over 2^33 heaps (the hash covers every value) and of the record.
+    #[test]
+    fn the_kept_kayles_run_satisfies_its_record() {
+        let root = crate::workspace_root();
+        let record: KaylesRecord = read_record(&root, KAYLES).unwrap();
+        assert_eq!(record.heaps, 1 << 33);
+        let text = std::fs::read_to_string(root.join(KAYLES_RUN)).unwrap();
+        let computed = parse_octal_values(&text).unwrap();
+        assert_eq!(check_kayles(&record, &computed).unwrap(), Vec::<String>::new());
+        // One value changed anywhere changes the hash, and that is caught.
+        let hash = computed["fnv64"].as_str().unwrap();
+        let changed = text.replace(hash, &format!("{:016x}", u64::from_str_radix(hash, 16).unwrap() ^ 1));
+        assert_ne!(changed, text);
+        assert_eq!(check_kayles(&record, &parse_octal_values(&changed).unwrap()).unwrap().len(), 2);
     }
 
     /// The output of the recorded Officers run (`records/officers-run.txt`) satisfies
