@@ -419,7 +419,7 @@ pub(crate) fn compute(
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<Computed, NimError> {
     let (cells, memory) = first_block(up_to, mode, limits, what)?;
-    run_at_heap_width(moves, cells, up_to, mode, memory, what, growth_estimate)
+    run_at_heap_width(up_to)(moves, cells, up_to, mode, memory, what, growth_estimate)
 }
 
 /// The empty table of a fresh computation, with room for all of it (or, when it stops at a
@@ -471,24 +471,23 @@ pub(crate) fn compute_from(
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    run_at_heap_width(moves, start, up_to, Mode::Fill, memory, what, None)
+    run_at_heap_width(up_to)(moves, start, up_to, Mode::Fill, memory, what, None)
 }
 
+/// [`run`] at one width of heap numbers.
+type Run = for<'a> fn(
+    &'a Moves,
+    Cells,
+    usize,
+    Mode,
+    Memory<'a>,
+    &'a dyn Fn() -> String,
+    Option<&'a dyn Fn(usize) -> u128>,
+) -> Result<Computed, NimError>;
+
 /// [`run`] with the rare heaps numbered in `u32` when every heap up to `up_to` fits, else `u64`.
-fn run_at_heap_width<'a>(
-    moves: &'a Moves,
-    cells: Cells,
-    up_to: usize,
-    mode: Mode,
-    memory: Memory<'a>,
-    what: &'a dyn Fn() -> String,
-    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
-) -> Result<Computed, NimError> {
-    if u32::try_from(up_to).is_ok() {
-        run::<u32>(moves, cells, up_to, mode, memory, what, growth_estimate)
-    } else {
-        run::<u64>(moves, cells, up_to, mode, memory, what, growth_estimate)
-    }
+fn run_at_heap_width(up_to: usize) -> Run {
+    if u32::try_from(up_to).is_ok() { run::<u32> } else { run::<u64> }
 }
 
 /// The sweep from the values in `cells` on, the rare heaps numbered in `H`.
