@@ -75,9 +75,12 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
         return Err(file_error(path, format!("layout version {} (this program reads 1)", head[8])));
     }
     let width = head[9];
-    if ![1, 2, 4].contains(&width) {
-        return Err(file_error(path, format!("width {width} (must be 1, 2 or 4)")));
-    }
+    let cell = match width {
+        1 => CellWidth::U8,
+        2 => CellWidth::U16,
+        4 => CellWidth::U32,
+        _ => return Err(file_error(path, format!("width {width} (must be 1, 2 or 4)"))),
+    };
     let mut stored = vec![0u8; head[10] as usize];
     file.read_exact(&mut stored).map_err(|_| file_error(path, "shorter than its header says"))?;
     if stored != code.as_bytes() {
@@ -88,11 +91,6 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
     }
     let payload = file.metadata().map_err(|e| file_error(path, e))?.len() - 11 - stored.len() as u64;
     let heaps = payload / width as u64;
-    let cell = match width {
-        1 => CellWidth::U8,
-        2 => CellWidth::U16,
-        _ => CellWidth::U32,
-    };
     if heaps > up_to as u64 {
         limits.check_bytes(|| format!("reading {}", path.display()), heaps as u128 * width as u128)?;
     } else {
@@ -105,15 +103,15 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
     let room = heaps.max(up_to + 1);
     let mut file = std::io::BufReader::with_capacity(1 << 16, file);
     let mut read = |bytes: &mut [u8]| file.read_exact(bytes).map_err(|e| file_error(path, e));
-    Ok(match width {
-        1 => {
+    Ok(match cell {
+        CellWidth::U8 => {
             let mut values = Vec::with_capacity(room);
             values.resize(heaps, 0u8);
             read(&mut values)?;
             Cells::U8(values)
         }
-        2 => Cells::U16(read_wide(heaps, room, &mut read, u16::from_le_bytes)?),
-        _ => Cells::U32(read_wide(heaps, room, &mut read, u32::from_le_bytes)?),
+        CellWidth::U16 => Cells::U16(read_wide(heaps, room, &mut read, u16::from_le_bytes)?),
+        CellWidth::U32 => Cells::U32(read_wide(heaps, room, &mut read, u32::from_le_bytes)?),
     })
 }
 

@@ -205,6 +205,15 @@ impl GrundyTable {
         }
     }
 
+    /// The heaps the table has room for without reallocating.
+    pub(crate) fn capacity(&self) -> usize {
+        match &self.cells {
+            Cells::U8(v) => v.capacity(),
+            Cells::U16(v) => v.capacity(),
+            Cells::U32(v) => v.capacity(),
+        }
+    }
+
     pub(crate) fn truncate(&mut self, len: usize) {
         match &mut self.cells {
             Cells::U8(v) => v.truncate(len),
@@ -446,18 +455,13 @@ pub(crate) fn compute_from(
     what: &dyn Fn() -> String,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(start);
-    let (len, width) = (table.len(), table.width());
+    let (len, width, capacity) = (table.len(), table.width(), table.capacity());
     start = table.cells;
     if len > up_to {
         return Ok(Computed { cells: start, periodicity: None, peak_bytes: 0 });
     }
     let mut memory = Memory::new(limits);
     let cell = width.bytes() as u128;
-    let capacity = match &start {
-        Cells::U8(v) => v.capacity(),
-        Cells::U16(v) => v.capacity(),
-        Cells::U32(v) => v.capacity(),
-    };
     if capacity > up_to {
         // The given buffer already has room for every heap.
         memory.regrow(what, 0, capacity as u128 * cell)?;
@@ -561,15 +565,11 @@ impl<'a> Sweep<'a> {
 impl Sweep<'_> {
     /// Copies the table into `width` cells, the capacity kept, after checking the peak bytes.
     fn widen(&mut self, cells: Cells, width: CellWidth) -> Result<Cells, NimError> {
-        let (capacity, old_width) = match &cells {
-            Cells::U8(v) => (v.capacity(), CellWidth::U8),
-            Cells::U16(v) => (v.capacity(), CellWidth::U16),
-            Cells::U32(v) => (v.capacity(), CellWidth::U32),
-        };
-        let old = capacity as u128 * old_width.bytes() as u128;
+        let table = GrundyTable::from_cells(cells);
+        let capacity = table.capacity();
+        let old = capacity as u128 * table.width().bytes() as u128;
         let new = capacity as u128 * width.bytes() as u128;
         self.memory.regrow(self.what, old, new)?;
-        let table = GrundyTable::from_cells(cells);
         Ok(match width {
             CellWidth::U8 => unreachable!("widening never narrows"),
             CellWidth::U16 => {
