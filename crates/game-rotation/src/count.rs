@@ -54,7 +54,7 @@ impl Shard {
         self.count
     }
 
-    fn takes(&self, task: usize) -> bool {
+    pub(crate) fn takes(&self, task: usize) -> bool {
         task % self.count == self.index
     }
 }
@@ -167,7 +167,7 @@ pub struct CountReport {
 
 /// The counting kernel: every mask has bit `i` for slot / rotation `i`.
 #[derive(Debug, Clone, Copy)]
-struct Kernel {
+pub(crate) struct Kernel {
     n: u32,
     full: u64,
     /// Placements at the end that need no check: 1 for the last move of a puzzle without white
@@ -178,7 +178,7 @@ struct Kernel {
 /// A node of the search: rotations still available, disc slots still allowed as sums, current
 /// sum, rotations still to place.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     avail: u64,
     free: u64,
     sum: u32,
@@ -214,7 +214,7 @@ impl Kernel {
 
     /// Number of ways to complete `node`; `None` on overflow. The last constrained placement is
     /// a popcount, so leaves cost O(1).
-    fn count(&self, node: &Node) -> Option<u64> {
+    pub(crate) fn count(&self, node: &Node) -> Option<u64> {
         if node.remaining <= self.tail {
             return Some(1);
         }
@@ -235,9 +235,9 @@ impl Kernel {
 
 /// A task: a prefix node and the first rotation of its prefix.
 #[derive(Debug, Clone, Copy)]
-struct Task {
-    node: Node,
-    first: usize,
+pub(crate) struct Task {
+    pub(crate) node: Node,
+    pub(crate) first: usize,
 }
 
 /// The prefix depth at which a count is cut into tasks when [`CountOptions::prefix_depth`] is
@@ -280,7 +280,7 @@ pub fn task_list_bytes(n: usize, depth: usize, method: CountMethod) -> u128 {
 
 /// [`default_prefix_depth`] of the one-ended kernel, whose tasks are prefixes from the first
 /// rotation on.
-fn one_ended_prefix_depth(n: usize) -> usize {
+pub(crate) fn one_ended_prefix_depth(n: usize) -> usize {
     match n {
         0..=8 => 1,
         9..=12 => 2,
@@ -291,7 +291,7 @@ fn one_ended_prefix_depth(n: usize) -> usize {
 }
 
 /// The kernel and root node of a puzzle, or `None` if the variant trivially has no solution.
-fn setup(puzzle: &Puzzle) -> Result<Option<(Kernel, Node)>, RotationError> {
+pub(crate) fn setup(puzzle: &Puzzle) -> Result<Option<(Kernel, Node)>, RotationError> {
     let n = puzzle.n();
     if n > MAX_COUNT_N {
         return Err(RotationError::TooLarge { n, max: MAX_COUNT_N });
@@ -321,7 +321,7 @@ fn setup(puzzle: &Puzzle) -> Result<Option<(Kernel, Node)>, RotationError> {
 /// With `symmetric`, the first rotation runs over the divisors `d < n` of n only: multiplying a
 /// solution by a unit of Z_n gives a solution, and the units map first rotation `d` onto each of
 /// the `phi(n/d)` rotations `k` with `gcd(k, n) = d`, so those all have the count of `d`.
-fn tasks(kernel: &Kernel, root: Node, depth: usize, symmetric: bool) -> Vec<Task> {
+pub(crate) fn tasks(kernel: &Kernel, root: Node, depth: usize, symmetric: bool) -> Vec<Task> {
     fn expand(kernel: &Kernel, node: Node, depth: usize, first: usize, out: &mut Vec<Task>) {
         if depth == 0 || node.remaining <= kernel.tail + 1 {
             out.push(Task { node, first });
@@ -422,6 +422,25 @@ pub fn count_solutions(
 }
 
 /// [`count_solutions`] by the two-ended kernel (4 <= n <= 32).
+/// The two-ended task list below `node`: the nodes `depth` levels below it (or with 4 rotations
+/// left, where the kernel's closed forms take over), in the order the search visits them, each
+/// tagged with `class`. The shard files of a count depend on this order.
+pub(crate) fn expand(
+    ends: &Ends,
+    node: EndsNode,
+    depth: usize,
+    class: usize,
+    out: &mut Vec<(EndsNode, usize)>,
+) {
+    if depth == 0 || Ends::left(&node) <= 4 {
+        out.push((node, class));
+        return;
+    }
+    for child in ends.children(&node) {
+        expand(ends, child, depth - 1, class, out);
+    }
+}
+
 fn count_two_ended(
     puzzle: &Puzzle,
     options: &CountOptions,
@@ -435,16 +454,7 @@ fn count_two_ended(
     let fixed_last = puzzle.white_slot().map(|w| (n / 2 + n - w) % n);
     let depth = options.prefix_depth.unwrap_or_else(|| default_prefix_depth(n));
     // The deterministic task list: for each searched pair in order, the nodes `depth` levels
-    // below its root, in the order the search visits them.
-    fn expand(ends: &Ends, node: EndsNode, depth: usize, class: usize, out: &mut Vec<(EndsNode, usize)>) {
-        if depth == 0 || Ends::left(&node) <= 4 {
-            out.push((node, class));
-            return;
-        }
-        for child in ends.children(&node) {
-            expand(ends, child, depth - 1, class, out);
-        }
-    }
+    // below its root, in the order the search visits them (`expand`).
     let mut all = Vec::new();
     for (index, class) in classes.iter().enumerate() {
         if fixed_last.is_some_and(|l| l != class.last) {
@@ -469,20 +479,35 @@ fn count_two_ended(
     let results: Vec<Option<(usize, u64)>> =
         if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
     let overflow = || RotationError::Overflow { what: "counting solutions" };
-    let mut by_class = vec![0u128; classes.len()];
-    for r in results {
-        let (class, c) = r.ok_or_else(overflow)?;
-        by_class[class] = by_class[class].checked_add(u128::from(c)).ok_or_else(overflow)?;
-    }
-    // Every pair of a class has the class's count; a solution is counted under its first rotation.
-    let mut by_first = vec![0u128; n];
-    for (class, count) in classes.iter().zip(&by_class) {
-        for &(first, _) in &class.members {
-            by_first[first] = by_first[first].checked_add(*count).ok_or_else(overflow)?;
-        }
-    }
+    // A solution is counted under its first rotation, the first of its pair.
+    let orbits: Vec<&[(usize, usize)]> = classes.iter().map(|c| c.members.as_slice()).collect();
+    let by_first = credit_orbits(results, &orbits, n, "counting solutions")?;
     let total = by_first.iter().try_fold(0u128, |sum, c| sum.checked_add(*c)).ok_or_else(overflow)?;
     Ok(CountReport { total, by_first, tasks: total_tasks, method: CountMethod::TwoEnded })
+}
+
+/// Adds the count of each task (`(orbit, count)`, `None` where a task overflowed) to its orbit,
+/// then credits every orbit's count to the first entry of each of its pairs: the counts by
+/// first rotation or by start angle, `len` of them. Every pair of an orbit has the orbit's count.
+pub(crate) fn credit_orbits(
+    results: Vec<Option<(usize, u64)>>,
+    orbits: &[&[(usize, usize)]],
+    len: usize,
+    what: &'static str,
+) -> Result<Vec<u128>, RotationError> {
+    let overflow = || RotationError::Overflow { what };
+    let mut by_orbit = vec![0u128; orbits.len()];
+    for r in results {
+        let (orbit, c) = r.ok_or_else(overflow)?;
+        by_orbit[orbit] = by_orbit[orbit].checked_add(u128::from(c)).ok_or_else(overflow)?;
+    }
+    let mut credited = vec![0u128; len];
+    for (members, count) in orbits.iter().zip(&by_orbit) {
+        for &(first, _) in *members {
+            credited[first] = credited[first].checked_add(*count).ok_or_else(overflow)?;
+        }
+    }
+    Ok(credited)
 }
 
 /// Number of solutions of the standard puzzle with n slots: the number of sequencings of Z_n
@@ -536,39 +561,6 @@ pub fn count_with_white_pin(n: usize, w: usize) -> Result<u128, RotationError> {
     let puzzle = Puzzle::new(n)?.with_white_pin(w)?;
     Ok(count_solutions(&puzzle, &CountOptions { use_symmetry: false, ..CountOptions::default() }, None)?
         .total)
-}
-
-/// Solutions for each start angle of the blue pins (R9): entry `a` is the number of solutions
-/// when the disc's blue pin is in disc slot `a` (angle `a * 360/n` degrees from the top; the seed's
-/// puzzle is `a = n/2`).
-///
-/// Model: the board is unchanged; a move is legal iff the pin under the top is movable and its
-/// board slot is free; the game is won when every movable pin is on the board. So a solution is a
-/// permutation of `1..n` whose sums `S_0..S_{n-2}` are distinct and avoid `a`; the last sum is
-/// `n/2` for every permutation and is not checked (for `a != n/2` the top then shows an emptied
-/// slot, after the win). Multiplying by a unit u of Z_n maps the solutions for `a` onto those for
-/// `u a` (it fixes `n/2`), so only the divisors `a` of n are searched and copied to their class.
-///
-/// # Errors
-/// A bad or too large `n`, or overflow.
-pub fn count_by_start_angle(n: usize) -> Result<Vec<u128>, RotationError> {
-    let base = Puzzle::new(n)?;
-    let mut by_divisor = vec![0u128; n];
-    for d in (1..n).filter(|d| n.is_multiple_of(*d)) {
-        let puzzle = base.with_blue_slot(d)?;
-        by_divisor[d] = count_solutions(&puzzle, &CountOptions::default(), None)?.total;
-    }
-    Ok((0..n).map(|a| if a == 0 { 0 } else { by_divisor[gcd(a, n)] }).collect())
-}
-
-/// Same as [`count_by_start_angle`] but counting every angle directly (no symmetry): the check.
-///
-/// # Errors
-/// A bad or too large `n`, or overflow.
-pub fn count_by_start_angle_direct(n: usize) -> Result<Vec<u128>, RotationError> {
-    let base = Puzzle::new(n)?;
-    let options = CountOptions { use_symmetry: false, ..CountOptions::default() };
-    (0..n).map(|a| Ok(count_solutions(&base.with_blue_slot(a)?, &options, None)?.total)).collect()
 }
 
 /// The plain baseline for benchmarks: recursive backtracking with `Vec<bool>` used-sets, no

@@ -25,7 +25,8 @@
 //!   a Bailey terrace of Z_{n/2}) and [`solve`] (the fastest applicable of these).
 //! * Counting: [`count_sequencings`], [`count_solutions`] (any variant, shards, progress; the
 //!   two-ended kernel by default, the one-ended one as [`CountMethod::OneEnded`]),
-//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] (R9), the second, independent
+//!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] and [`count_start_angles`] (R9),
+//!   the second, independent
 //!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
 //!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
 //! * Counting on many machines: [`ShardRecord`] is one shard's result file (written atomically,
@@ -58,12 +59,19 @@
 //!
 //! Every start angle except `a = 0` (the blue pins aligned: no pin can ever move). Computed, not
 //! assumed: [`count_by_start_angle`] gives a positive count for every `a != 0` for every even
-//! n <= 16, and [`find_solution`] solves every angle `a != 0` for every even n up to 200
+//! n <= 18, and [`find_solution`] solves every angle `a != 0` for every even n up to 200
 //! (example `start_angles`). Beyond n = 40 it uses a sequencing `k` starting with
 //! `n - a`: then `k_2, ..., k_{n-1}, k_1` empties every disc slot but `-k_1 = a`. `cargo xtask verify` (claim R9) checks the answer for n <= 12 against the
 //! direct count and brute force, and solves every angle up to n = 200, each solution checked by
 //! the rule (distinct emptied slots, none of them `a`) and on the state machine. For n = 12 the
 //! counts by angle 0..11 are 0 4104 3964 3944 3908 4104 3856 4104 3908 3944 3964 4104.
+//!
+//! [`count_start_angles`] counts all angles in one search, about n times the work of one count:
+//! besides the units of Z_n it uses a reversal that maps one angle onto another (reverse the
+//! first `n - 2` rotations, keep the last), so the two-ended kernel searches one pair (angle,
+//! last rotation) per orbit of both. With [`CountMethod::OneEnded`] it searches each angle
+//! `a | n` on its own instead, sharing no search code: the two agree for every even n <= 18
+//! (`records/rotation-start-angles.json`).
 //!
 //! # R8: a white pin in any slot
 //!
@@ -129,6 +137,7 @@
 //! merge`, `scripts/count-n22.sh`).
 #![deny(missing_docs)]
 
+mod angles;
 mod arith;
 mod automaton;
 mod count;
@@ -140,12 +149,15 @@ mod solve;
 mod terrace;
 mod two_ended;
 
+pub use angles::{
+    AngleCountReport, count_by_start_angle, count_by_start_angle_direct, count_start_angles,
+    start_angle_prefix_depth, start_angle_task_list_bytes,
+};
 pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
     CountMethod, CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, by_white_slot_from_first,
-    count_by_permutations, count_by_start_angle, count_by_start_angle_direct, count_by_white_slot,
-    count_classes, count_sequencings, count_sequencings_baseline, count_solutions, count_with_white_pin,
-    default_prefix_depth, task_list_bytes,
+    count_by_permutations, count_by_white_slot, count_classes, count_sequencings, count_sequencings_baseline,
+    count_solutions, count_with_white_pin, default_prefix_depth, task_list_bytes,
 };
 pub use error::RotationError;
 pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};

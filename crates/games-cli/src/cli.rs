@@ -227,6 +227,11 @@ pub enum RotationCommand {
         /// Also count by the disc slot of the white pin (R8).
         #[arg(long)]
         by_white_slot: bool,
+        /// Count the solutions for every start angle of the blue pins instead (R9): the disc's
+        /// blue pin in disc slot a = 0..N-1 (the seed's puzzle is a = N/2); about N times the work
+        /// of one count.
+        #[arg(long, conflicts_with_all = ["by_white_slot", "out"])]
+        by_start_angle: bool,
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,

@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use game_rotation::{
     CountMethod, CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle,
-    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, emptying, filling,
-    find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve, task_list_bytes,
-    white_slot_of,
+    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, count_start_angles,
+    emptying, filling, find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve,
+    start_angle_prefix_depth, start_angle_task_list_bytes, task_list_bytes, white_slot_of,
 };
 use serde_json::json;
 
@@ -52,12 +52,25 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
             let rotations = solve_with(&puzzle, *method, *seed, *budget)?;
             Ok(solution_output(&puzzle, *method, &rotations))
         }
-        RotationCommand::Count { n, by_white_slot, shard, allow_long, out, prefix_depth, method } => {
+        RotationCommand::Count {
+            n,
+            by_white_slot,
+            by_start_angle,
+            shard,
+            allow_long,
+            out,
+            prefix_depth,
+            method,
+        } => {
             if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
                 // Measured on 2 cores (records/rotation-counts.json).
-                let times = match method {
-                    CountKernel::TwoEnded => "n = 18: about 2 s, n = 20: about 2 minutes",
-                    CountKernel::DepthFirst => "n = 18: about 15 s, n = 20: about 20 minutes",
+                let times = match (method, by_start_angle) {
+                    (CountKernel::TwoEnded, false) => "n = 18: about 2 s, n = 20: about 2 minutes",
+                    (CountKernel::DepthFirst, false) => "n = 18: about 15 s, n = 20: about 20 minutes",
+                    (CountKernel::TwoEnded, true) => {
+                        "by start angle, n = 18: about 35 s, n = 20: about 35 minutes"
+                    }
+                    (CountKernel::DepthFirst, true) => "by start angle, n = 18: about 5 minutes",
                 };
                 return Err(CliError::bad(format!(
                     "counting n = {n} takes exponential time (on 2 cores {times}, each step of 2 about 50 times \
@@ -75,7 +88,7 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
                     CountKernel::DepthFirst => CountMethod::OneEnded,
                 },
             };
-            count(&request, budget)
+            if *by_start_angle { count_by_angle(&request, budget) } else { count(&request, budget) }
         }
         RotationCommand::Merge { files } => merge(files),
         RotationCommand::Draw { n, svg: path, method } => {
@@ -172,15 +185,18 @@ struct CountRequest<'a> {
     method: CountMethod,
 }
 
-/// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
-/// with `--out FILE` the shard's result goes to FILE, or is read from it if it is already there.
-fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
+/// What every count checks first: n (a valid puzzle, at most [`MAX_COUNT_N`]), the shard, the
+/// kernel that runs for n and the prefix depth (asked for, or `default_depth` of that kernel).
+fn count_plan(
+    request: &CountRequest,
+    default_depth: impl Fn(CountMethod, usize) -> usize,
+) -> Result<(usize, Shard, CountMethod, usize), CliError> {
     let n = request.n;
     if n > MAX_COUNT_N as u64 {
         return Err(CliError::bad(format!("n = {n} is too large to count: at most {MAX_COUNT_N}")));
     }
     let n = to_usize(n, "n")?;
-    let puzzle = Puzzle::new(n)?;
+    Puzzle::new(n)?;
     let shard: Shard = match request.shard {
         Some(text) => text.parse()?,
         None => Shard::ALL,
@@ -188,8 +204,16 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     let method = request.method.for_n(n);
     let depth = match request.prefix_depth {
         Some(d) => to_usize(d, "prefix depth")?,
-        None => method.prefix_depth_for(n),
+        None => default_depth(method, n),
     };
+    Ok((n, shard, method, depth))
+}
+
+/// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
+/// with `--out FILE` the shard's result goes to FILE, or is read from it if it is already there.
+fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
+    let (n, shard, method, depth) = count_plan(request, CountMethod::prefix_depth_for)?;
+    let puzzle = Puzzle::new(n)?;
     budget.check(
         || format!("the task list of n = {n} at prefix depth {depth}"),
         task_list_bytes(n, depth, method),
@@ -223,7 +247,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
                 CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
             let started = Instant::now();
             let cpu_started = cpu_seconds();
-            let report = count_with_progress(&puzzle, &options)?;
+            let report = with_progress_bar(|progress| count_solutions(&puzzle, &options, progress))?;
             if let Some(path) = request.out {
                 let run = RunInfo {
                     wall_seconds: started.elapsed().as_secs_f64(),
@@ -282,10 +306,50 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     Ok(Output::new(text, json))
 }
 
-/// Runs the counter, with a progress bar when stderr is a terminal.
-fn count_with_progress(puzzle: &Puzzle, options: &CountOptions) -> Result<CountReport, CliError> {
+/// `games rotation count N --by-start-angle`: the solutions for every start angle (R9), one
+/// shard or all, with a progress bar when stderr is a terminal.
+fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
+    let (n, shard, method, depth) = count_plan(request, |method, n| start_angle_prefix_depth(n, method))?;
+    budget.check(
+        || format!("the task list of n = {n} by start angle at prefix depth {depth}"),
+        start_angle_task_list_bytes(n, depth, method),
+    )?;
+    let options = CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
+    let started = Instant::now();
+    let cpu_started = cpu_seconds();
+    let report = with_progress_bar(|progress| count_start_angles(n, &options, progress))?;
+    let (wall, cpu) = (started.elapsed().as_secs_f64(), (cpu_seconds() - cpu_started).max(0.0));
+    let shard_text = if shard.count() > 1 {
+        format!(" (shard {}/{}: the counts of all shards add up)", shard.index(), shard.count())
+    } else {
+        String::new()
+    };
+    let counts: Vec<String> = report.by_angle.iter().map(u128::to_string).collect();
+    let text = format!(
+        "n = {n}: solutions by start angle a = 0..{} (the disc's blue pin in disc slot a; the seed's puzzle is a = {}){shard_text}:\n{}",
+        n - 1,
+        n / 2,
+        counts.join(" ")
+    );
+    let json = json!({
+        "n": n,
+        "shard": format!("{}/{}", shard.index(), shard.count()),
+        "by_start_angle": counts,
+        "tasks": report.tasks,
+        "method": report.method.name(),
+        "prefix_depth": depth,
+        "wall_seconds": wall,
+        "cpu_seconds": cpu,
+    });
+    Ok(Output::new(text, json))
+}
+
+/// Runs `work` with a progress callback that drives a bar on stderr when it is a terminal.
+fn with_progress_bar<T>(
+    work: impl FnOnce(Option<&(dyn Fn(Progress) + Sync)>) -> Result<T, game_rotation::RotationError>,
+) -> Result<T, CliError> {
     if !std::io::stderr().is_terminal() {
-        return Ok(count_solutions(puzzle, options, None)?);
+        return Ok(work(None)?);
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
@@ -296,9 +360,9 @@ fn count_with_progress(puzzle: &Puzzle, options: &CountOptions) -> Result<CountR
         bar.set_length(p.total as u64);
         bar.set_position(p.done as u64);
     };
-    let report = count_solutions(puzzle, options, Some(&progress));
+    let result = work(Some(&progress));
     bar.finish_and_clear();
-    Ok(report?)
+    Ok(result?)
 }
 
 /// CPU seconds used by this process so far, all threads (0 if the clock cannot be read).

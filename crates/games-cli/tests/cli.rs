@@ -409,6 +409,41 @@ fn rotation_count_r3_table() {
 }
 
 #[test]
+fn rotation_count_by_start_angle() {
+    // R9 for n = 10, each angle's orderings played by hand (brute force over all 9! orderings):
+    // angle 5 is the seed's puzzle (288), angle 0 has none.
+    let expected = ["0", "250", "270", "250", "270", "288", "270", "250", "270", "250"];
+    for method in ["two-ended", "depth-first"] {
+        let v = json(&["rotation", "count", "10", "--by-start-angle", "--method", method]);
+        assert_eq!(v["by_start_angle"], serde_json::json!(expected), "{method}");
+        assert_eq!(v["method"], method);
+        assert!(v["tasks"].as_u64().unwrap() > 1, "{v}");
+    }
+    // Shards add up, angle by angle.
+    let shard = |s: &str| -> Vec<u128> {
+        json(&["rotation", "count", "10", "--by-start-angle", "--shard", s])["by_start_angle"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().parse().unwrap())
+            .collect()
+    };
+    let (a, b) = (shard("0/2"), shard("1/2"));
+    let sum: Vec<String> = a.iter().zip(&b).map(|(x, y)| (x + y).to_string()).collect();
+    assert_eq!(sum, expected);
+    assert_ne!(a, vec![0; 10]);
+    assert_ne!(b, vec![0; 10]);
+    // It counts angles, not shard files, and white-pin slots come from another count.
+    error_line(&["rotation", "count", "10", "--by-start-angle", "--out", "x.json"]);
+    error_line(&["rotation", "count", "10", "--by-start-angle", "--by-white-slot"]);
+    let m = error_line(&["rotation", "count", "18", "--by-start-angle"]);
+    assert!(m.contains("--allow-long") && m.contains("by start angle"), "{m}");
+    let m =
+        error_line(&["--memory", "1", "rotation", "count", "12", "--by-start-angle", "--prefix-depth", "6"]);
+    assert!(m.contains("memory budget of 1 MiB"), "{m}");
+}
+
+#[test]
 fn rotation_draw_svg_has_one_panel_per_state() {
     let path = temp_path("rotation8.svg");
     let v = json(&["rotation", "draw", "8", "--svg", path.to_str().unwrap()]);

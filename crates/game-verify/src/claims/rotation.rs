@@ -87,10 +87,10 @@ pub(crate) fn claims() -> Vec<Claim> {
         ),
         claim(
             "R9",
-            "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force",
+            "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force and with the one-ended kernel",
             [
-                "game-rotation's count_by_start_angle (by symmetry) and find_solution",
-                "game-rotation's count_by_start_angle_direct, brute force over all orderings, and the rule of the start angle written in the check",
+                "game-rotation's count_by_start_angle (two-ended kernel, units and the reversal that changes the angle) and find_solution",
+                "game-rotation's count_by_start_angle_direct, count_start_angles with the one-ended kernel, the published counts for the seed's angle, brute force over all orderings, and the rule of the start angle written in the check",
             ],
             r9,
         ),
@@ -406,12 +406,35 @@ fn r8(scale: Scale) -> Evidence {
 }
 
 fn r9(scale: Scale) -> Evidence {
-    let (direct_n, brute_n) = scale.pick((10, 8), (12, 10));
+    let (direct_n, brute_n, one_ended_n) = scale.pick((10, 8, 12), (12, 10, 14));
     let mut tally = Tally::new();
-    for n in (2..=direct_n).step_by(2) {
+    for n in (2..=one_ended_n).step_by(2) {
         let by_symmetry = rot::count_by_start_angle(n);
-        let direct = rot::count_by_start_angle_direct(n);
+        // The one-ended kernel shares no search code with the two-ended one and uses no
+        // reversal: it searches each angle a | n on its own.
+        let options =
+            rot::CountOptions { method: rot::CountMethod::OneEnded, ..rot::CountOptions::default() };
+        let one_ended = rot::count_start_angles(n, &options, None).map(|r| r.by_angle);
         tally.record(&(n, &by_symmetry));
+        tally.case(by_symmetry.is_ok() && by_symmetry == one_ended, || {
+            format!("n = {n}: two-ended {by_symmetry:?} vs one-ended {one_ended:?}")
+        });
+        // The seed's angle n/2 is the seed's puzzle: the published number of sequencings.
+        let published = KNOWN_COUNTS.iter().find(|&&(m, _)| m == n).map(|&(_, c)| c);
+        let seeds_angle = by_symmetry.as_ref().ok().map(|counts| counts[n / 2]);
+        tally.case(published.is_some() && seeds_angle == published, || {
+            format!("n = {n}: angle n/2 has {seeds_angle:?}, published {published:?}")
+        });
+        // The answer: solvable exactly for the angles a != 0.
+        if let Ok(counts) = &by_symmetry {
+            for (a, &count) in counts.iter().enumerate() {
+                tally.case((count > 0) == (a != 0), || format!("n = {n}, angle {a}: {count} solutions"));
+            }
+        }
+        if n > direct_n {
+            continue;
+        }
+        let direct = rot::count_by_start_angle_direct(n);
         tally.case(by_symmetry.is_ok() && by_symmetry == direct, || {
             format!("n = {n}: {by_symmetry:?} vs {direct:?}")
         });
@@ -436,17 +459,11 @@ fn r9(scale: Scale) -> Evidence {
                 format!("n = {n}: brute force {brute:?}, direct {direct:?}")
             });
         }
-        // The answer: solvable exactly for the angles a != 0.
-        if let Ok(counts) = &by_symmetry {
-            for (a, &count) in counts.iter().enumerate() {
-                tally.case((count > 0) == (a != 0), || format!("n = {n}, angle {a}: {count} solutions"));
-            }
-        }
     }
     // Beyond counting: one solution per divisor angle a | n, checked on the state machine. A unit
     // multiple maps it to every angle with the same gcd(a, n), so this covers every angle a != 0.
     let search_n = scale.pick(40, 200);
-    for n in (direct_n + 2..=search_n).step_by(2) {
+    for n in (one_ended_n + 2..=search_n).step_by(2) {
         for a in 1..n {
             let puzzle = Puzzle::new(n).and_then(|p| p.with_blue_slot(a)).expect("valid angle");
             let found = rot::find_solution(&puzzle, 1, 1 << 26);
@@ -457,7 +474,7 @@ fn r9(scale: Scale) -> Evidence {
     }
     Evidence {
         bound: format!(
-            "counts for even n <= {direct_n} (brute force n <= {brute_n}); a solution for every angle for n <= {search_n}"
+            "counts for even n <= {one_ended_n} (direct n <= {direct_n}, brute force n <= {brute_n}); a solution for every angle for n <= {search_n}"
         ),
         tally,
     }
