@@ -330,7 +330,7 @@ fn the_start_angle_rules_notice_an_edit() {
         .contains("unconfirmed")
     );
     assert!(edited(&|c| c["unconfirmed"] = serde_json::json!([18])).contains("unconfirmed"));
-    assert!(edited(&|c| c["unconfirmed"] = serde_json::json!([24])).contains("no entry"));
+    assert!(edited(&|c| c["unconfirmed"].as_array_mut().unwrap().push(24.into())).contains("no entry"));
     assert!(edited(&|c| c["entries"][last]["method"] = Value::String("two-ended".into())).contains("twice"));
     assert!(edited(&|c| c["entries"] = serde_json::json!([])).contains("no entries"));
 }
