@@ -216,6 +216,47 @@ fn rotation_efforts_are_bounded() {
     assert!(m.contains("gave up after 1000 steps"), "{m}");
 }
 
+/// Kinds "hang" and "allocation abort" for the counts by start angle: the same bounds as a
+/// count, and a task list past the memory budget refused before it is built.
+#[test]
+fn rotation_counts_by_start_angle_are_bounded() {
+    for n in ["0", "1", "3", "65"] {
+        check_error(&["rotation", "count", n, "--allow-long", "--by-start-angle"]);
+    }
+    let m = check_error(&["rotation", "count", "20", "--by-start-angle"]);
+    assert!(m.contains("--allow-long"), "{m}");
+    for shard in ["3/0", "5/2", "x", "1/", "/2"] {
+        check_error(&["rotation", "count", "12", "--by-start-angle", "--shard", shard]);
+    }
+    for depth in ["0", "7", "18446744073709551616"] {
+        check_error(&["rotation", "count", "12", "--by-start-angle", "--prefix-depth", depth]);
+    }
+    for method in ["two-ended", "depth-first"] {
+        let m = check_error(&[
+            "rotation",
+            "count",
+            "40",
+            "--allow-long",
+            "--by-start-angle",
+            "--prefix-depth",
+            "6",
+            "--method",
+            method,
+        ]);
+        assert!(m.contains("memory budget"), "{m}");
+    }
+    // A shard count far beyond the tasks: most shards are empty, and each is answered at once.
+    let answer = check_answer(&[
+        "rotation",
+        "count",
+        "12",
+        "--by-start-angle",
+        "--shard",
+        "4000000/18446744073709551615",
+    ]);
+    assert!(answer.lines().nth(1).is_some_and(|l| l.split(' ').all(|c| c == "0")), "{answer}");
+}
+
 /// Kinds "allocation abort" and "dialogue dies": play reads bounded lines.
 #[test]
 fn play_survives_hostile_streams() {
