@@ -16,9 +16,12 @@
 //! as in [`count_solutions`](crate::count_solutions)) and by white-pin slot (R8, the reversal
 //! relabelling of the former). In one shard they are that
 //! shard's *contributions*; only their sums over all shards are the counts of the classes.
-//! Counts by start angle (R9) are not in the files: each start angle is another puzzle, counted
-//! by its own searches ([`count_by_start_angle`](crate::count_by_start_angle)), not a split of
-//! this one.
+//!
+//! A count by start angle (R9, [`count_start_angles`](crate::count_start_angles)) is a count of
+//! its own, sharded the same way: its records carry `by_start_angle` (this shard's contribution
+//! to the solutions of each angle) instead of the counts by first rotation and white-pin slot,
+//! which are then empty, and `total` is the sum over the angles. Shards of the two kinds are
+//! never merged together.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -27,7 +30,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
+use crate::{AngleCountReport, CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 
 /// Format number written to every shard file; files of another format are refused.
 pub const SHARD_FILE_FORMAT: u32 = 1;
@@ -97,7 +100,8 @@ pub enum ShardFileError {
     /// Two files to merge differ in a field that must be equal.
     #[error("cannot merge: {path} has {field} {found}, but {first_path} has {expected}")]
     Mixed {
-        /// The field: n, method, version, shard count, prefix depth or format.
+        /// The field: n, method, version, shard count, prefix depth, format or kind (a count by
+        /// start angle or of the standard puzzle).
         field: &'static str,
         /// The file that differs.
         path: String,
@@ -192,6 +196,11 @@ pub struct ShardRecord {
     /// disc slot w (R8).
     #[serde(with = "decimal_list")]
     pub by_white_slot: Vec<u128>,
+    /// `by_start_angle[a]`: in a count by start angle (R9), this shard's contribution to the
+    /// solutions with the disc's blue pin in disc slot a; `by_first` and `by_white_slot` are then
+    /// empty. Empty (and absent from the file) in a count of the standard puzzle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "decimal_list")]
+    pub by_start_angle: Vec<u128>,
     /// Wall-clock seconds of the count.
     pub wall_seconds: f64,
     /// CPU seconds of the count (all threads).
@@ -218,6 +227,12 @@ pub enum WriteOutcome {
     Written,
     /// Another run wrote the same shard meanwhile, with the same counts; it was left alone.
     AlreadyPresent(Box<ShardRecord>),
+}
+
+/// ` by start angle` for a count by start angle, else nothing: the words that tell the two
+/// kinds of count apart in messages.
+fn angle_words(by_start_angle: bool) -> &'static str {
+    if by_start_angle { " by start angle" } else { "" }
 }
 
 fn checked_sum(values: &[u128]) -> Option<u128> {
@@ -248,23 +263,73 @@ impl ShardRecord {
         let by_white_slot = by_white_slot_from_first(n, &report.by_first)
             .ok_or(ShardFileError::Overflow { what: "counts by white-pin slot" })?;
         let record = ShardRecord {
+            total: report.total,
+            by_first: report.by_first.clone(),
+            by_white_slot,
+            ..Self::without_counts(n, shard, prefix_depth, report.method, report.tasks, run)
+        };
+        record.validate().map_err(malformed)?;
+        Ok(record)
+    }
+
+    /// The record of shard `shard` of the count by start angle with `n` slots, cut at
+    /// `prefix_depth`, from its [`AngleCountReport`].
+    ///
+    /// # Errors
+    /// [`ShardFileError::Malformed`] (with path `"(new record)"`) if the result is not a valid
+    /// record, e.g. a report of another n; [`ShardFileError::Overflow`] if its total overflows.
+    pub fn from_angle_report(
+        n: usize,
+        shard: Shard,
+        prefix_depth: usize,
+        report: &AngleCountReport,
+        run: RunInfo,
+    ) -> Result<Self, ShardFileError> {
+        let total = checked_sum(&report.by_angle)
+            .ok_or(ShardFileError::Overflow { what: "counts by start angle" })?;
+        let record = ShardRecord {
+            total,
+            by_start_angle: report.by_angle.clone(),
+            ..Self::without_counts(n, shard, prefix_depth, report.method, report.tasks, run)
+        };
+        record
+            .validate()
+            .map_err(|reason| ShardFileError::Malformed { path: "(new record)".into(), reason })?;
+        Ok(record)
+    }
+
+    /// A record of this library's version with every count still 0 or empty: what both kinds
+    /// of record share.
+    fn without_counts(
+        n: usize,
+        shard: Shard,
+        prefix_depth: usize,
+        method: crate::CountMethod,
+        tasks: usize,
+        run: RunInfo,
+    ) -> Self {
+        ShardRecord {
             format: SHARD_FILE_FORMAT,
             n,
-            method: report.method.name().to_string(),
+            method: method.name().to_string(),
             version: LIBRARY_VERSION.to_string(),
             shard_index: shard.index(),
             shard_count: shard.count(),
             prefix_depth,
-            tasks: report.tasks,
-            total: report.total,
-            by_first: report.by_first.clone(),
-            by_white_slot,
+            tasks,
+            total: 0,
+            by_first: Vec::new(),
+            by_white_slot: Vec::new(),
+            by_start_angle: Vec::new(),
             wall_seconds: run.wall_seconds,
             cpu_seconds: run.cpu_seconds,
             host: run.host,
-        };
-        record.validate().map_err(malformed)?;
-        Ok(record)
+        }
+    }
+
+    /// Whether this is a shard of a count by start angle (else of the standard puzzle).
+    pub fn counts_start_angles(&self) -> bool {
+        !self.by_start_angle.is_empty()
     }
 
     /// The shard of this record.
@@ -297,6 +362,48 @@ impl ShardRecord {
         if self.prefix_depth == 0 || self.prefix_depth > MAX_PREFIX_DEPTH {
             return Err(format!("prefix depth {} is not in 1..={MAX_PREFIX_DEPTH}", self.prefix_depth));
         }
+        if self.counts_start_angles() {
+            self.validate_start_angles()?;
+        } else {
+            self.validate_classes()?;
+        }
+        let seconds_ok = |s: f64| s.is_finite() && s >= 0.0;
+        if !(seconds_ok(self.wall_seconds) && seconds_ok(self.cpu_seconds)) {
+            return Err("seconds must be finite and not negative".into());
+        }
+        if self.host.len() > 255 || self.host.chars().any(char::is_control) {
+            return Err("the host name is longer than 255 bytes or has control characters".into());
+        }
+        Ok(())
+    }
+
+    /// The rules of the counts by start angle: one per angle, none for angle 0 (no pin can
+    /// move), adding up to the total; no counts by first rotation or white-pin slot.
+    fn validate_start_angles(&self) -> Result<(), String> {
+        if self.by_start_angle.len() != self.n {
+            return Err(format!("{} counts by start angle, expected {}", self.by_start_angle.len(), self.n));
+        }
+        if !(self.by_first.is_empty() && self.by_white_slot.is_empty()) {
+            return Err("a count by start angle has no counts by first rotation or white-pin slot".into());
+        }
+        if self.by_start_angle[0] != 0 {
+            return Err(format!(
+                "{} solutions for start angle 0, where no pin can move",
+                self.by_start_angle[0]
+            ));
+        }
+        match checked_sum(&self.by_start_angle) {
+            Some(sum) if sum == self.total => Ok(()),
+            Some(sum) => {
+                Err(format!("the counts by start angle add up to {sum}, not to the total {}", self.total))
+            }
+            None => Err("the counts by start angle overflow u128".into()),
+        }
+    }
+
+    /// The rules of the class counts of the standard puzzle: by first rotation, adding up to the
+    /// total, and by white-pin slot, their reversal relabelling.
+    fn validate_classes(&self) -> Result<(), String> {
         if self.by_first.len() != self.n || self.by_white_slot.len() != self.n {
             return Err(format!(
                 "{} counts by first rotation and {} by white-pin slot, expected {} each",
@@ -324,29 +431,29 @@ impl ShardRecord {
                     .into(),
             );
         }
-        let seconds_ok = |s: f64| s.is_finite() && s >= 0.0;
-        if !(seconds_ok(self.wall_seconds) && seconds_ok(self.cpu_seconds)) {
-            return Err("seconds must be finite and not negative".into());
-        }
-        if self.host.len() > 255 || self.host.chars().any(char::is_control) {
-            return Err("the host name is longer than 255 bytes or has control characters".into());
-        }
         Ok(())
     }
 
     /// What identifies the count a record belongs to, for messages: `shard 2/4 of n = 14
-    /// (two-ended, game-rotation 0.1.0, prefix depth 3)`.
+    /// (two-ended, game-rotation 0.1.0, prefix depth 3)`, with `by start angle` after n in a
+    /// count by start angle.
     pub fn describe(&self) -> String {
         format!(
-            "shard {}/{} of n = {} ({}, game-rotation {}, prefix depth {})",
-            self.shard_index, self.shard_count, self.n, self.method, self.version, self.prefix_depth
+            "shard {}/{} of n = {}{} ({}, game-rotation {}, prefix depth {})",
+            self.shard_index,
+            self.shard_count,
+            self.n,
+            angle_words(self.counts_start_angles()),
+            self.method,
+            self.version,
+            self.prefix_depth
         )
     }
 
     /// Checks that this record (read from `path`) is shard `shard` of the count of `n` at
     /// `prefix_depth` by the method named `method` (the
     /// [`CountMethod::name`](crate::CountMethod::name) of the method that runs for n) and by this
-    /// version: the test before a run is skipped.
+    /// version, by start angle or not as `by_start_angle` says: the test before a run is skipped.
     ///
     /// # Errors
     /// [`ShardFileError::NotThisShard`] naming both.
@@ -357,8 +464,10 @@ impl ShardRecord {
         shard: Shard,
         prefix_depth: usize,
         method: &str,
+        by_start_angle: bool,
     ) -> Result<(), ShardFileError> {
         let same = self.n == n
+            && self.counts_start_angles() == by_start_angle
             && self.shard_index == shard.index()
             && self.shard_count == shard.count()
             && self.prefix_depth == prefix_depth
@@ -368,9 +477,10 @@ impl ShardRecord {
             return Ok(());
         }
         let expected = format!(
-            "shard {}/{} of n = {n} ({method}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
+            "shard {}/{} of n = {n}{} ({method}, game-rotation {LIBRARY_VERSION}, prefix depth {prefix_depth})",
             shard.index(),
             shard.count(),
+            angle_words(by_start_angle),
         );
         Err(ShardFileError::NotThisShard {
             path: path.display().to_string(),
@@ -427,8 +537,17 @@ impl ShardRecord {
             }
             Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
                 let existing = read_shard_file(path)?;
-                existing.check_is(path, self.n, self.shard()?, self.prefix_depth, &self.method)?;
-                if existing.total != self.total || existing.by_first != self.by_first {
+                existing.check_is(
+                    path,
+                    self.n,
+                    self.shard()?,
+                    self.prefix_depth,
+                    &self.method,
+                    self.counts_start_angles(),
+                )?;
+                let same_counts = (existing.total, &existing.by_first, &existing.by_start_angle)
+                    == (self.total, &self.by_first, &self.by_start_angle);
+                if !same_counts {
                     return Err(ShardFileError::Disagree {
                         path: path.display().to_string(),
                         found: existing.total,
@@ -507,6 +626,10 @@ pub struct MergedCount {
     /// Solutions by white-pin disc slot (R8).
     #[serde(with = "decimal_list")]
     pub by_white_slot: Vec<u128>,
+    /// In a count by start angle (R9), solutions by start angle (`by_first` and
+    /// `by_white_slot` are then empty); else empty and not serialized.
+    #[serde(skip_serializing_if = "Vec::is_empty", with = "decimal_list")]
+    pub by_start_angle: Vec<u128>,
     /// Wall seconds of the shards, added.
     pub wall_seconds: f64,
     /// CPU seconds of the shards, added.
@@ -542,16 +665,21 @@ pub fn merge_shards(files: &[(String, ShardRecord)]) -> Result<MergedCount, Shar
         prefix_depth: first.prefix_depth,
         tasks: 0,
         total: 0,
-        by_first: vec![0; first.n],
-        by_white_slot: vec![0; first.n],
+        by_first: vec![0; first.by_first.len()],
+        by_white_slot: vec![0; first.by_white_slot.len()],
+        by_start_angle: vec![0; first.by_start_angle.len()],
         wall_seconds: 0.0,
         cpu_seconds: 0.0,
         hosts: Vec::new(),
     };
     let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
     for (path, record) in files {
-        let fields: [(&'static str, String, String); 6] = [
+        let kind = |r: &ShardRecord| {
+            if r.counts_start_angles() { "a count by start angle" } else { "a count of the standard puzzle" }
+        };
+        let fields: [(&'static str, String, String); 7] = [
             ("format", record.format.to_string(), first.format.to_string()),
+            ("kind", kind(record).into(), kind(first).into()),
             ("n", record.n.to_string(), first.n.to_string()),
             ("method", record.method.clone(), first.method.clone()),
             ("version", record.version.clone(), first.version.clone()),
@@ -583,6 +711,7 @@ pub fn merge_shards(files: &[(String, ShardRecord)]) -> Result<MergedCount, Shar
             merged.total.checked_add(record.total).ok_or(ShardFileError::Overflow { what: "totals" })?;
         add_into(&mut merged.by_first, &record.by_first, "counts by first rotation")?;
         add_into(&mut merged.by_white_slot, &record.by_white_slot, "counts by white-pin slot")?;
+        add_into(&mut merged.by_start_angle, &record.by_start_angle, "counts by start angle")?;
         merged.wall_seconds += record.wall_seconds;
         merged.cpu_seconds += record.cpu_seconds;
         merged.hosts.push(record.host.clone());
@@ -600,7 +729,12 @@ pub fn merge_shards(files: &[(String, ShardRecord)]) -> Result<MergedCount, Shar
         }
         return Err(ShardFileError::Missing { count, missing, listed: listed.join(", ") });
     }
-    for (class, counts) in [("first rotation", &merged.by_first), ("white-pin slot", &merged.by_white_slot)] {
+    let splits = if first.counts_start_angles() {
+        vec![("start angle", &merged.by_start_angle)]
+    } else {
+        vec![("first rotation", &merged.by_first), ("white-pin slot", &merged.by_white_slot)]
+    };
+    for (class, counts) in splits {
         let sum = checked_sum(counts).ok_or(ShardFileError::Overflow { what: "class counts" })?;
         if sum != merged.total {
             return Err(ShardFileError::ClassSum { class, sum, total: merged.total });
@@ -825,6 +959,83 @@ mod tests {
         );
     }
 
+    fn angle_record(n: usize, index: usize, count: usize, method: crate::CountMethod) -> ShardRecord {
+        let shard = Shard::new(index, count).unwrap();
+        let depth = crate::start_angle_prefix_depth(n, method);
+        let options = CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
+        let report = crate::count_start_angles(n, &options, None).unwrap();
+        ShardRecord::from_angle_report(n, shard, depth, &report, run()).unwrap()
+    }
+
+    #[test]
+    fn counts_by_start_angle_shard_and_merge_like_the_whole() {
+        for method in [crate::CountMethod::TwoEnded, crate::CountMethod::OneEnded] {
+            for (n, count) in [(10, 3), (12, 4)] {
+                let records: Vec<ShardRecord> =
+                    (0..count).map(|i| angle_record(n, i, count, method)).collect();
+                assert!(records.iter().all(ShardRecord::counts_start_angles));
+                for record in &records {
+                    let text = record.to_json();
+                    assert!(
+                        text.contains("\"by_start_angle\"") && text.contains("\"by_first\": []"),
+                        "{text}"
+                    );
+                    assert_eq!(&parse_shard_file(Path::new("a.json"), &text).unwrap(), record);
+                    assert!(record.describe().contains(&format!("of n = {n} by start angle")));
+                }
+                let merged = merge_shards(&named(records)).unwrap();
+                let whole = crate::count_by_start_angle(n).unwrap();
+                assert_eq!(merged.by_start_angle, whole, "n = {n}, {method:?}");
+                assert_eq!(merged.total, whole.iter().sum::<u128>());
+                assert!(merged.by_first.is_empty() && merged.by_white_slot.is_empty());
+            }
+        }
+        // A count of the standard puzzle has no counts by start angle, and its file no field.
+        let plain = shard_record(10, 0, 2, 2);
+        assert!(!plain.counts_start_angles() && !plain.to_json().contains("by_start_angle"));
+    }
+
+    #[test]
+    fn counts_by_start_angle_are_checked_and_never_mixed() {
+        let record = angle_record(10, 0, 2, crate::CountMethod::TwoEnded);
+        let path = Path::new("a.json");
+        let edited = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut value: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
+            edit(&mut value);
+            reason_of(&value.to_string())
+        };
+        assert!(edited(&|v| v["total"] = "1".into()).contains("by start angle add up to"));
+        assert!(edited(&|v| v["by_start_angle"][0] = "1".into()).contains("start angle 0"));
+        assert!(
+            edited(&|v| v["by_start_angle"].as_array_mut().unwrap().pop().map(drop).unwrap())
+                .contains("9 counts by start angle, expected 10")
+        );
+        assert!(
+            edited(&|v| v["by_first"] = serde_json::json!(vec!["0"; 10]))
+                .contains("no counts by first rotation")
+        );
+        // Asked for by kind: the same shard of the other kind is another count.
+        assert!(
+            record
+                .check_is(path, 10, record.shard().unwrap(), record.prefix_depth, "two-ended", true)
+                .is_ok()
+        );
+        let error = record
+            .check_is(path, 10, record.shard().unwrap(), record.prefix_depth, "two-ended", false)
+            .unwrap_err();
+        assert!(error.to_string().contains("by start angle (two-ended"), "{error}");
+        // Merged with a shard of the standard puzzle: refused, naming the kind.
+        let plain = shard_record(10, 1, 2, record.prefix_depth);
+        assert_eq!(
+            merge_error(vec![record.clone(), plain]),
+            "cannot merge: s1.json has kind a count of the standard puzzle, but s0.json has a count by start angle"
+        );
+        // Sums of angle shards are checked like the others.
+        let mut wrong = angle_record(10, 1, 2, crate::CountMethod::TwoEnded);
+        wrong.total += 1;
+        assert!(merge_error(vec![record, wrong]).contains("by start angle add up to"));
+    }
+
     #[test]
     fn merge_refuses_overflow_and_inconsistent_classes() {
         let mut big = shard_record(4, 0, 2, 1);
@@ -901,14 +1112,15 @@ mod tests {
         let record = shard_record(10, 1, 4, 2);
         let path = Path::new("f.json");
         let method = record.method.clone();
-        assert!(record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, &method).is_ok());
+        assert!(record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, &method, false).is_ok());
         for (n, index, count, depth) in [(12, 1, 4, 2), (10, 2, 4, 2), (10, 1, 5, 2), (10, 1, 4, 3)] {
-            let error =
-                record.check_is(path, n, Shard::new(index, count).unwrap(), depth, &method).unwrap_err();
+            let error = record
+                .check_is(path, n, Shard::new(index, count).unwrap(), depth, &method, false)
+                .unwrap_err();
             assert!(matches!(error, ShardFileError::NotThisShard { .. }), "{error}");
         }
         let other = if method == "depth-first" { "two-ended" } else { "depth-first" };
-        let error = record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, other).unwrap_err();
+        let error = record.check_is(path, 10, Shard::new(1, 4).unwrap(), 2, other, false).unwrap_err();
         assert!(error.to_string().contains(other), "{error}");
     }
 }

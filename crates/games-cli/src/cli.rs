@@ -229,8 +229,8 @@ pub enum RotationCommand {
         by_white_slot: bool,
         /// Count the solutions for every start angle of the blue pins instead (R9): the disc's
         /// blue pin in disc slot a = 0..N-1 (the seed's puzzle is a = N/2); about N times the work
-        /// of one count.
-        #[arg(long, conflicts_with_all = ["by_white_slot", "out"])]
+        /// of one count. Shards and --out work as for the count of the standard puzzle.
+        #[arg(long, conflicts_with = "by_white_slot")]
         by_start_angle: bool,
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use game_rotation::{
-    CountMethod, CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount, Progress, Puzzle,
-    RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions, count_start_angles,
-    emptying, filling, find_solution, merge_shards, partial_sums, permuting, read_shard_file, solve,
-    start_angle_prefix_depth, start_angle_task_list_bytes, task_list_bytes, white_slot_of,
+    AngleCountReport, CountMethod, CountOptions, CountReport, MAX_COUNT_N, MAX_SHARD_COUNT, MergedCount,
+    Progress, Puzzle, RunInfo, Shard, ShardRecord, WriteOutcome, by_white_slot_from_first, count_solutions,
+    count_start_angles, emptying, filling, find_solution, merge_shards, partial_sums, permuting,
+    read_shard_file, solve, start_angle_prefix_depth, start_angle_task_list_bytes, task_list_bytes,
+    white_slot_of,
 };
 use serde_json::json;
 
@@ -218,63 +219,26 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
         || format!("the task list of n = {n} at prefix depth {depth}"),
         task_list_bytes(n, depth, method),
     )?;
-    if request.out.is_some() && shard.count() > MAX_SHARD_COUNT {
-        return Err(CliError::bad(format!(
-            "a shard file holds one of at most {MAX_SHARD_COUNT} shards, not {}",
-            shard.count()
-        )));
-    }
-    let existing = match request.out {
-        Some(path) if path.try_exists().unwrap_or(true) => {
-            let record = read_shard_file(path)?;
-            record.check_is(path, n, shard, depth, method.name())?;
-            Some(record)
-        }
-        _ => None,
-    };
-    let (report, skipped) = match existing {
-        Some(record) => {
-            let report = CountReport {
-                total: record.total,
-                by_first: record.by_first.clone(),
-                tasks: record.tasks,
-                method,
-            };
-            (report, true)
-        }
-        None => {
-            let options =
-                CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
-            let started = Instant::now();
-            let cpu_started = cpu_seconds();
-            let report = with_progress_bar(|progress| count_solutions(&puzzle, &options, progress))?;
-            if let Some(path) = request.out {
-                let run = RunInfo {
-                    wall_seconds: started.elapsed().as_secs_f64(),
-                    cpu_seconds: (cpu_seconds() - cpu_started).max(0.0),
-                    host: host_name(),
-                };
-                let record = ShardRecord::from_report(n, shard, depth, &report, run)?;
-                let outcome = record.write_new(path)?;
-                (report, matches!(outcome, WriteOutcome::AlreadyPresent(_)))
-            } else {
-                (report, false)
-            }
-        }
-    };
+    let options = CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
+    let (report, run) = shard_report(
+        request,
+        (n, shard, depth, method, false),
+        |record| CountReport {
+            total: record.total,
+            by_first: record.by_first.clone(),
+            tasks: record.tasks,
+            method,
+        },
+        || with_progress_bar(|progress| count_solutions(&puzzle, &options, progress)),
+        |report, run| ShardRecord::from_report(n, shard, depth, report, run),
+    )?;
     let shard_text = if shard.count() > 1 {
         format!(" (shard {}/{})", shard.index(), shard.count())
     } else {
         String::new()
     };
     let mut text = format!("n = {n}: {} solutions{shard_text}", report.total);
-    if let Some(path) = request.out {
-        if skipped {
-            let _ = write!(text, ", already in {}: not counted again", path.display());
-        } else {
-            let _ = write!(text, ", written to {}", path.display());
-        }
-    }
+    text.push_str(&run.out_text(request));
     // Solutions ending with rotation l are as many as those starting with l (reversal), and
     // such a solution moves disc slot n/2 - l last: that is where the white pin must stand (R8).
     let by_white = if request.by_white_slot {
@@ -300,10 +264,70 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     });
     if let Some(path) = request.out {
         json["out"] = json!(path.display().to_string());
-        json["skipped"] = json!(skipped);
+        json["skipped"] = json!(run.skipped);
         json["prefix_depth"] = json!(depth);
     }
     Ok(Output::new(text, json))
+}
+
+/// How a shard's report was had: read from `--out FILE` (`skipped`), or counted, in so many
+/// seconds.
+struct ShardRun {
+    skipped: bool,
+    wall_seconds: f64,
+    cpu_seconds: f64,
+}
+
+impl ShardRun {
+    /// What the count's message says of `--out FILE`: nothing without it.
+    fn out_text(&self, request: &CountRequest) -> String {
+        match request.out {
+            Some(path) if self.skipped => format!(", already in {}: not counted again", path.display()),
+            Some(path) => format!(", written to {}", path.display()),
+            None => String::new(),
+        }
+    }
+}
+
+/// One shard's report: read from `--out FILE` if FILE already holds this shard (`from_record`),
+/// else counted (`compute`) and, with `--out`, written to FILE atomically (`to_record`). `count`
+/// is (n, shard, prefix depth, method, by start angle).
+fn shard_report<R>(
+    request: &CountRequest,
+    count: (usize, Shard, usize, CountMethod, bool),
+    from_record: impl FnOnce(&ShardRecord) -> R,
+    compute: impl FnOnce() -> Result<R, CliError>,
+    to_record: impl FnOnce(&R, RunInfo) -> Result<ShardRecord, game_rotation::ShardFileError>,
+) -> Result<(R, ShardRun), CliError> {
+    let (n, shard, depth, method, by_start_angle) = count;
+    if request.out.is_some() && shard.count() > MAX_SHARD_COUNT {
+        return Err(CliError::bad(format!(
+            "a shard file holds one of at most {MAX_SHARD_COUNT} shards, not {}",
+            shard.count()
+        )));
+    }
+    if let Some(path) = request.out.filter(|path| path.try_exists().unwrap_or(true)) {
+        let record = read_shard_file(path)?;
+        record.check_is(path, n, shard, depth, method.name(), by_start_angle)?;
+        let run =
+            ShardRun { skipped: true, wall_seconds: record.wall_seconds, cpu_seconds: record.cpu_seconds };
+        return Ok((from_record(&record), run));
+    }
+    let started = Instant::now();
+    let cpu_started = cpu_seconds();
+    let report = compute()?;
+    let mut run = ShardRun {
+        skipped: false,
+        wall_seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: (cpu_seconds() - cpu_started).max(0.0),
+    };
+    if let Some(path) = request.out {
+        let info =
+            RunInfo { wall_seconds: run.wall_seconds, cpu_seconds: run.cpu_seconds, host: host_name() };
+        let outcome = to_record(&report, info)?.write_new(path)?;
+        run.skipped = matches!(outcome, WriteOutcome::AlreadyPresent(_));
+    }
+    Ok((report, run))
 }
 
 /// `games rotation count N --by-start-angle`: the solutions for every start angle (R9), one
@@ -315,10 +339,13 @@ fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, Cli
         start_angle_task_list_bytes(n, depth, method),
     )?;
     let options = CountOptions { shard, prefix_depth: Some(depth), method, ..CountOptions::default() };
-    let started = Instant::now();
-    let cpu_started = cpu_seconds();
-    let report = with_progress_bar(|progress| count_start_angles(n, &options, progress))?;
-    let (wall, cpu) = (started.elapsed().as_secs_f64(), (cpu_seconds() - cpu_started).max(0.0));
+    let (report, run) = shard_report(
+        request,
+        (n, shard, depth, method, true),
+        |record| AngleCountReport { by_angle: record.by_start_angle.clone(), tasks: record.tasks, method },
+        || with_progress_bar(|progress| count_start_angles(n, &options, progress)),
+        |report, run| ShardRecord::from_angle_report(n, shard, depth, report, run),
+    )?;
     let shard_text = if shard.count() > 1 {
         format!(" (shard {}/{}: the counts of all shards add up)", shard.index(), shard.count())
     } else {
@@ -326,21 +353,26 @@ fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, Cli
     };
     let counts: Vec<String> = report.by_angle.iter().map(u128::to_string).collect();
     let text = format!(
-        "n = {n}: solutions by start angle a = 0..{} (the disc's blue pin in disc slot a; the seed's puzzle is a = {}){shard_text}:\n{}",
+        "n = {n}: solutions by start angle a = 0..{} (the disc's blue pin in disc slot a; the seed's puzzle is a = {}){shard_text}{}:\n{}",
         n - 1,
         n / 2,
+        run.out_text(request),
         counts.join(" ")
     );
-    let json = json!({
+    let mut json = json!({
         "n": n,
         "shard": format!("{}/{}", shard.index(), shard.count()),
         "by_start_angle": counts,
         "tasks": report.tasks,
         "method": report.method.name(),
         "prefix_depth": depth,
-        "wall_seconds": wall,
-        "cpu_seconds": cpu,
+        "wall_seconds": run.wall_seconds,
+        "cpu_seconds": run.cpu_seconds,
     });
+    if let Some(path) = request.out {
+        json["out"] = json!(path.display().to_string());
+        json["skipped"] = json!(run.skipped);
+    }
     Ok(Output::new(text, json))
 }
 
@@ -389,22 +421,36 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
     let shards =
         if k == 1 { "1 shard (0/1".to_string() } else { format!("{k} shards (0/{k} .. {}/{k}", k - 1) };
     let join = |counts: &[u128]| counts.iter().map(u128::to_string).collect::<Vec<_>>().join(" ");
+    let by_angle = !merged.by_start_angle.is_empty();
+    let (what, classes) = if by_angle {
+        (
+            "solutions of all start angles",
+            format!(
+                "by start angle a = 0..{} (the seed's puzzle is a = {}): {}",
+                n - 1,
+                n / 2,
+                join(&merged.by_start_angle)
+            ),
+        )
+    } else {
+        (
+            "solutions",
+            format!(
+                "by first rotation 1..{}: {}\nby white-pin disc slot 0..{}: {}",
+                n - 1,
+                join(&merged.by_first[1..]),
+                n - 1,
+                join(&merged.by_white_slot)
+            ),
+        )
+    };
     let text = format!(
-        "n = {n}: {} solutions, merged from {shards}; {}, game-rotation {}, prefix depth {})\n\
-         by first rotation 1..{}: {}\n\
-         by white-pin disc slot 0..{}: {}\n\
+        "n = {n}: {} {what}, merged from {shards}; {}, game-rotation {}, prefix depth {})\n{classes}\n\
          checked: {k} distinct shards of {k}, and each class split adds up to the total",
-        merged.total,
-        merged.method,
-        merged.version,
-        merged.prefix_depth,
-        n - 1,
-        join(&merged.by_first[1..]),
-        n - 1,
-        join(&merged.by_white_slot),
+        merged.total, merged.method, merged.version, merged.prefix_depth,
     );
     let strings = |counts: &[u128]| counts.iter().map(u128::to_string).collect::<Vec<_>>();
-    let json = json!({
+    let mut json = json!({
         "n": n,
         "method": merged.method,
         "version": merged.version,
@@ -412,12 +458,16 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
         "prefix_depth": merged.prefix_depth,
         "tasks": merged.tasks,
         "total": merged.total.to_string(),
-        "by_first": strings(&merged.by_first),
-        "by_white_slot": strings(&merged.by_white_slot),
         "wall_seconds": merged.wall_seconds,
         "cpu_seconds": merged.cpu_seconds,
         "hosts": merged.hosts,
         "files": records.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
     });
+    if by_angle {
+        json["by_start_angle"] = json!(strings(&merged.by_start_angle));
+    } else {
+        json["by_first"] = json!(strings(&merged.by_first));
+        json["by_white_slot"] = json!(strings(&merged.by_white_slot));
+    }
     Ok(Output::new(text, json))
 }

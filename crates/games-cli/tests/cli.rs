@@ -433,8 +433,7 @@ fn rotation_count_by_start_angle() {
     assert_eq!(sum, expected);
     assert_ne!(a, vec![0; 10]);
     assert_ne!(b, vec![0; 10]);
-    // It counts angles, not shard files, and white-pin slots come from another count.
-    error_line(&["rotation", "count", "10", "--by-start-angle", "--out", "x.json"]);
+    // White-pin slots come from another count.
     error_line(&["rotation", "count", "10", "--by-start-angle", "--by-white-slot"]);
     let m = error_line(&["rotation", "count", "18", "--by-start-angle"]);
     assert!(m.contains("--allow-long") && m.contains("by start angle"), "{m}");

@@ -346,3 +346,76 @@ fn four_shards_of_n_14_through_gnu_parallel_merge_to_the_published_count() {
     assert_eq!(decimal(&merged["total"]), published(14));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Counts by start angle (R9) shard, resume and merge like the count of the standard puzzle,
+/// and never merge with it.
+#[test]
+fn counts_by_start_angle_shard_resume_and_merge() {
+    // n = 10 by brute force over all 9! orderings on each angle's state machine (the check of
+    // claim R9); angle 5 is the seed's puzzle.
+    let brute_force_10 = ["0", "250", "270", "250", "270", "288", "270", "250", "270", "250"];
+    for method in ["two-ended", "depth-first"] {
+        let dir = fresh_dir(&format!("angles-{method}"));
+        let k = 3;
+        let files: Vec<String> = (0..k).map(|i| format!("a{i}.json")).collect();
+        for (i, name) in files.iter().enumerate() {
+            let shard = format!("{i}/{k}");
+            let args = [
+                "rotation",
+                "count",
+                "10",
+                "--by-start-angle",
+                "--method",
+                method,
+                "--shard",
+                &shard,
+                "--out",
+                name,
+            ];
+            let first = ok_in(&dir, &args);
+            assert!(first.contains(&format!("written to {name}:")), "{first}");
+            // Run again: read back, not counted again, the same counts.
+            let again = ok_in(&dir, &args);
+            assert!(again.contains(&format!("already in {name}: not counted again")), "{again}");
+            assert_eq!(first.lines().last(), again.lines().last());
+        }
+        let merged = merged_json(&dir, &files);
+        assert_eq!(merged["by_start_angle"], serde_json::json!(brute_force_10), "{method}");
+        assert_eq!(merged["method"], method);
+        assert_eq!(
+            decimal(&merged["total"]),
+            brute_force_10.iter().map(|c| c.parse::<u128>().unwrap()).sum()
+        );
+        assert!(merged.get("by_first").is_none(), "{merged}");
+        let mut args = vec!["rotation", "merge"];
+        args.extend(files.iter().map(String::as_str));
+        let text = ok_in(&dir, &args);
+        assert!(
+            text.contains("solutions of all start angles") && text.contains(&brute_force_10.join(" ")),
+            "{text}"
+        );
+        // A shard of the standard puzzle under an angle shard's name is another count.
+        let depth = merged["prefix_depth"].to_string();
+        let plain = [
+            "rotation",
+            "count",
+            "10",
+            "--method",
+            method,
+            "--prefix-depth",
+            &depth,
+            "--shard",
+            "0/3",
+            "--out",
+            "a0.json",
+        ];
+        let error = error_in(&dir, &plain);
+        assert!(error.contains("by start angle"), "{error}");
+        // ... and among angle shards it is refused by the merge.
+        std::fs::remove_file(dir.join("a0.json")).unwrap();
+        ok_in(&dir, &plain);
+        let error = error_in(&dir, &args);
+        assert!(error.contains("kind"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
