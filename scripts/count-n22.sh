@@ -19,41 +19,15 @@
 # of a shard and the projection for the rest are in each directory's README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/shards-common.sh
 
-n=22
 method=${METHOD:-two-ended}
 case "$method" in
     two-ended) shards=256 depth=3 out=records/rotation-22 ;;
     depth-first) shards=256 depth=5 out=records/rotation-22-depth-first ;;
     *) echo "error: METHOD must be two-ended or depth-first, not $method" >&2; exit 2 ;;
 esac
-limit=${1:-$shards}
-jobs=${2:-$(nproc)}
 
-command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-get install -y parallel" >&2; exit 2; }
-games=${GAMES:-target/release/games}
-if [ -z "${GAMES:-}" ]; then
-    cargo build --release -p games-cli --quiet
-fi
-mkdir -p "$out"
-
-missing=()
-for ((i = 0; i < shards; i++)); do
-    [ -e "$out/shard-$i-of-$shards.json" ] || missing+=("$i")
-done
-todo=("${missing[@]:0:$limit}")
-echo "n = $n ($method): ${#missing[@]} of $shards shards missing; running ${#todo[@]} of them, $jobs at a time"
-if [ "${#todo[@]}" -gt 0 ]; then
-    printf '%s\n' "${todo[@]}" |
-        RAYON_NUM_THREADS=1 nice -n 19 parallel --will-cite --line-buffer --jobs "$jobs" \
-            "$games" rotation count "$n" --allow-long --prefix-depth "$depth" \
-            --method "$method" --shard "{}/$shards" --out "$out/shard-{}-of-$shards.json"
-fi
-
-done_count=$(find "$out" -name "shard-*-of-$shards.json" | wc -l)
-echo "n = $n ($method): $done_count of $shards shards done"
-if [ "$done_count" -eq "$shards" ]; then
-    "$games" rotation merge "$out"/shard-*-of-"$shards".json
-    "$games" --json rotation merge "$out"/shard-*-of-"$shards".json >"$out/merged.json"
-    echo "the merged count is in $out/merged.json"
-fi
+games=$(release_games)
+run_missing_shards "$out" "$shards" "${1:-$shards}" "${2:-$(nproc)}" "n = 22 ($method)" "$games" \
+    rotation count 22 --allow-long --prefix-depth "$depth" --method "$method"

@@ -23,21 +23,45 @@ use impartial_games::rotation::{
 };
 use serde_json::Value;
 
-const N: usize = 22;
-
 /// One sharded count: where its files are and what they must share.
 struct Count {
     dir: &'static str,
+    n: usize,
     shards: usize,
     depth: usize,
     method: &'static str,
+    /// A count by start angle (R9), else of the standard puzzle.
+    by_start_angle: bool,
 }
 
 /// The fast kernel's count (`scripts/count-n22.sh`).
-const TWO_ENDED: Count = Count { dir: "records/rotation-22", shards: 256, depth: 3, method: "two-ended" };
+const TWO_ENDED: Count = Count {
+    dir: "records/rotation-22",
+    n: 22,
+    shards: 256,
+    depth: 3,
+    method: "two-ended",
+    by_start_angle: false,
+};
 /// The second count, by the one-ended kernel (`METHOD=depth-first scripts/count-n22.sh`).
-const DEPTH_FIRST: Count =
-    Count { dir: "records/rotation-22-depth-first", shards: 256, depth: 5, method: "depth-first" };
+const DEPTH_FIRST: Count = Count {
+    dir: "records/rotation-22-depth-first",
+    n: 22,
+    shards: 256,
+    depth: 5,
+    method: "depth-first",
+    by_start_angle: false,
+};
+/// The confirming count of n = 20 by start angle, by the one-ended kernel
+/// (`scripts/count-start-angles.sh`).
+const START_ANGLES_20: Count = Count {
+    dir: "records/rotation-20-start-angles-depth-first",
+    n: 20,
+    shards: 128,
+    depth: 4,
+    method: "depth-first",
+    by_start_angle: true,
+};
 
 impl Count {
     fn path(&self) -> PathBuf {
@@ -72,8 +96,8 @@ impl Count {
             if *name != expected_name {
                 return Err(format!("{name} holds shard {}/{}", r.shard_index, r.shard_count));
             }
-            let same = (r.n, r.shard_count, r.prefix_depth, r.method.as_str())
-                == (N, self.shards, self.depth, self.method)
+            let same = (r.n, r.shard_count, r.prefix_depth, r.method.as_str(), r.counts_start_angles())
+                == (self.n, self.shards, self.depth, self.method, self.by_start_angle)
                 && r.version == shards[0].1.version;
             if !same {
                 return Err(format!("{name} is {}, not a shard of this count", r.describe()));
@@ -102,8 +126,10 @@ impl Count {
                 // `games --json rotation merge` names K `shards`; the other fields as the library.
                 let ours = serde_json::to_value(&merged).unwrap();
                 assert_eq!(committed["shards"], ours["shard_count"], "{}: merged.json's shards", self.dir);
-                for field in ["n", "method", "prefix_depth", "tasks", "total", "by_first", "by_white_slot"] {
-                    assert_eq!(committed[field], ours[field], "{}: merged.json's {field}", self.dir);
+                let classes: &[&str] =
+                    if self.by_start_angle { &["by_start_angle"] } else { &["by_first", "by_white_slot"] };
+                for field in ["n", "method", "prefix_depth", "tasks", "total"].iter().chain(classes) {
+                    assert_eq!(committed[*field], ours[*field], "{}: merged.json's {field}", self.dir);
                 }
                 Some(merged)
             }
@@ -129,6 +155,29 @@ fn each_n22_directory_holds_shards_of_one_count() {
     if let (Some(a), Some(b)) = (two_ended, depth_first) {
         assert_eq!(a.total, b.total, "the two counts of n = 22 disagree");
         assert_eq!(a.by_first, b.by_first, "the two counts of n = 22 disagree by first rotation");
+    }
+}
+
+/// The shards of the confirming count of n = 20 by start angle are one count; complete, their
+/// merge must be the depth-first entry of the start-angle record, which must agree with the
+/// two-ended one (`check_start_angle_record`).
+#[test]
+fn the_n20_start_angle_directory_holds_shards_of_one_count() {
+    let shards = START_ANGLES_20.committed_shards();
+    // A shard of the standard puzzle with the same n, K, depth and method is another count.
+    let mut standard = shards[0].clone();
+    standard.1.by_start_angle.clear();
+    assert!(START_ANGLES_20.check_one_count(&[standard]).unwrap_err().contains("not a shard of this count"));
+    if let Some(merged) = START_ANGLES_20.check() {
+        let record = read_json(START_ANGLES);
+        let entry = record["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| start_angle_entry(e).unwrap())
+            .find(|(n, method, _)| *n == 20 && method == "depth-first")
+            .expect("the merged count is in records/rotation-start-angles.json");
+        assert_eq!(merged.by_start_angle, entry.2, "the merge and the record differ");
     }
 }
 
