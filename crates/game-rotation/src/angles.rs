@@ -296,6 +296,7 @@ mod tests {
                     assert_eq!(report.by_angle, expected, "n = {n}, {method:?}, symmetry {use_symmetry}");
                 }
             }
+            assert_eq!(count_by_start_angle_direct(n).unwrap(), expected, "n = {n}, each angle on its own");
         }
     }
 
@@ -364,6 +365,40 @@ mod tests {
             assert!(classes.len() < by_units.count(), "n = {n}");
         }
         assert_eq!(angle_classes(6, false).len(), 6 * 5);
+    }
+
+    /// The default depths that the records and scripts rely on (n = 20: depth 2 two-ended,
+    /// depth 4 one-ended), and the fall-back to the one-ended kernel past n = 32.
+    #[test]
+    fn the_default_prefix_depths_are_the_documented_ones() {
+        let cases = [
+            (6, CountMethod::TwoEnded, 1),
+            (12, CountMethod::TwoEnded, 1),
+            (14, CountMethod::TwoEnded, 2),
+            (20, CountMethod::TwoEnded, 2),
+            (12, CountMethod::OneEnded, 2),
+            (20, CountMethod::OneEnded, 4),
+            (22, CountMethod::OneEnded, 5),
+            (40, CountMethod::TwoEnded, 5),
+        ];
+        for (n, method, depth) in cases {
+            assert_eq!(start_angle_prefix_depth(n, method), depth, "n = {n}, {method:?}");
+        }
+    }
+
+    /// The bound is the documented product, to the byte (looser or tighter is a change of the
+    /// budget users see).
+    #[test]
+    fn the_task_list_bound_is_the_documented_product() {
+        let result = size_of::<Option<(usize, u64)>>() as u128;
+        let two_ended = 2 * size_of::<(EndsNode, usize)>() as u128 + result;
+        // n (n - 1) pairs times n - 1 first rotations, then n - 3 and n - 4 choices.
+        assert_eq!(start_angle_task_list_bytes(10, 2, CountMethod::TwoEnded), 10 * 9 * 9 * 7 * 6 * two_ended);
+        let one_ended = 2 * size_of::<(Task, usize)>() as u128 + result;
+        // n - 1 angles times n - 1 first rotations, then n - 2 and n - 3 choices.
+        assert_eq!(start_angle_task_list_bytes(10, 3, CountMethod::OneEnded), 9 * 9 * 8 * 7 * one_ended);
+        // Saturates instead of overflowing.
+        assert_eq!(start_angle_task_list_bytes(1 << 40, 6, CountMethod::OneEnded), u128::MAX);
     }
 
     #[test]
