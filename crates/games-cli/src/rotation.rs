@@ -331,7 +331,8 @@ fn shard_report<R>(
 }
 
 /// `games rotation count N --by-start-angle`: the solutions for every start angle (R9), one
-/// shard or all, with a progress bar when stderr is a terminal.
+/// shard or all, with a progress bar when stderr is a terminal; with `--out FILE` written to FILE
+/// or read from it, as in [`count`].
 fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     let (n, shard, method, depth) = count_plan(request, |method, n| start_angle_prefix_depth(n, method))?;
     budget.check(
