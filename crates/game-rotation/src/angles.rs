@@ -28,15 +28,12 @@
 //! `a | n` (the units map `a` onto every angle with the same `gcd(a, n)`), which shares no search
 //! code with the two-ended kernel and uses no reversal.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::arith::{gcd, units};
 use crate::count::{
-    CountMethod, CountOptions, Kernel, Progress, Task, credit_orbits, default_prefix_depth, expand,
-    one_ended_prefix_depth, setup, tasks,
+    CountMethod, CountOptions, Kernel, Progress, Task, count_shard_tasks, credit_orbits,
+    default_prefix_depth, expand, one_ended_prefix_depth, setup, tasks,
 };
 use crate::two_ended::{Ends, EndsNode};
 use crate::{Puzzle, RotationError, count_solutions};
@@ -156,34 +153,13 @@ pub fn count_start_angles(
             (Tasks::OneEnded(one_ended, all), classes)
         }
     };
-    let done = AtomicUsize::new(0);
-    let finished = |total: usize| {
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(report) = progress {
-            report(Progress { done: finished, total });
-        }
-    };
-    let results: Vec<Option<(usize, u64)>> = match &all {
+    let results = match &all {
         Tasks::TwoEnded(ends, all) => {
-            let mine: Vec<&(EndsNode, usize)> =
-                all.iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
-            let run = |task: &&(EndsNode, usize)| {
-                let c = ends.count(&task.0);
-                finished(mine.len());
-                Some((task.1, c?))
-            };
-            if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() }
+            count_shard_tasks(all, options, progress, |task| Some((task.1, ends.count(&task.0)?)))
         }
-        Tasks::OneEnded(kernel, all) => {
-            let mine: Vec<&(Task, usize)> =
-                all.iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
-            let run = |task: &&(Task, usize)| {
-                let c = kernel.as_ref()?.count(&task.0.node);
-                finished(mine.len());
-                Some((task.1, c?))
-            };
-            if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() }
-        }
+        Tasks::OneEnded(kernel, all) => count_shard_tasks(all, options, progress, |task| {
+            Some((task.1, kernel.as_ref()?.count(&task.0.node)?))
+        }),
     };
     let tasks_done = results.len();
     // A solution counts for its angle, the first of its pair.

@@ -385,20 +385,9 @@ pub fn count_solutions(
     let symmetric = options.use_symmetry && puzzle.is_standard();
     let depth = options.prefix_depth.unwrap_or_else(|| one_ended_prefix_depth(n));
     let all = tasks(&kernel, root, depth, symmetric);
-    let mine: Vec<Task> =
-        all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
-    let total_tasks = mine.len();
-    let done = AtomicUsize::new(0);
-    let run = |task: &Task| -> Option<(usize, u64)> {
-        let c = kernel.count(&task.node);
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(report) = progress {
-            report(Progress { done: finished, total: total_tasks });
-        }
-        Some((task.first, c?))
-    };
-    let results: Vec<Option<(usize, u64)>> =
-        if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
+    let results =
+        count_shard_tasks(&all, options, progress, |task| Some((task.first, kernel.count(&task.node)?)));
+    let total_tasks = results.len();
     // by_rep[d]: solutions with first rotation d, for the searched first rotations.
     let overflow = RotationError::Overflow { what: "counting solutions" };
     let mut by_rep = vec![0u128; n];
@@ -421,7 +410,6 @@ pub fn count_solutions(
     Ok(CountReport { total, by_first, tasks: total_tasks, method })
 }
 
-/// [`count_solutions`] by the two-ended kernel (4 <= n <= 32).
 /// The two-ended task list below `node`: the nodes `depth` levels below it (or with 4 rotations
 /// left, where the kernel's closed forms take over), in the order the search visits them, each
 /// tagged with `class`. The shard files of a count depend on this order.
@@ -441,6 +429,7 @@ pub(crate) fn expand(
     }
 }
 
+/// [`count_solutions`] by the two-ended kernel (4 <= n <= 32).
 fn count_two_ended(
     puzzle: &Puzzle,
     options: &CountOptions,
@@ -464,26 +453,38 @@ fn count_two_ended(
             expand(&ends, root, depth, index, &mut all);
         }
     }
-    let mine: Vec<(EndsNode, usize)> =
-        all.into_iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
-    let total_tasks = mine.len();
-    let done = AtomicUsize::new(0);
-    let run = |task: &(EndsNode, usize)| -> Option<(usize, u64)> {
-        let c = ends.count(&task.0);
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(report) = progress {
-            report(Progress { done: finished, total: total_tasks });
-        }
-        Some((task.1, c?))
-    };
-    let results: Vec<Option<(usize, u64)>> =
-        if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
+    let results = count_shard_tasks(&all, options, progress, |task| Some((task.1, ends.count(&task.0)?)));
+    let total_tasks = results.len();
     let overflow = || RotationError::Overflow { what: "counting solutions" };
     // A solution is counted under its first rotation, the first of its pair.
     let orbits: Vec<&[(usize, usize)]> = classes.iter().map(|c| c.members.as_slice()).collect();
     let by_first = credit_orbits(results, &orbits, n, "counting solutions")?;
     let total = by_first.iter().try_fold(0u128, |sum, c| sum.checked_add(*c)).ok_or_else(overflow)?;
     Ok(CountReport { total, by_first, tasks: total_tasks, method: CountMethod::TwoEnded })
+}
+
+/// Counts the tasks of `all` that `options.shard` takes (by their index in `all`), each by
+/// `count` (what it counts for and its count; `None` on overflow), on rayon's pool when
+/// `options.parallel`, and calls `progress` after each. One result per task of the shard, in
+/// task order.
+pub(crate) fn count_shard_tasks<T: Sync>(
+    all: &[T],
+    options: &CountOptions,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
+    count: impl Fn(&T) -> Option<(usize, u64)> + Sync,
+) -> Vec<Option<(usize, u64)>> {
+    let mine: Vec<&T> =
+        all.iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
+    let done = AtomicUsize::new(0);
+    let run = |task: &&T| {
+        let result = count(task);
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(report) = progress {
+            report(Progress { done: finished, total: mine.len() });
+        }
+        result
+    };
+    if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() }
 }
 
 /// Adds the count of each task (`(orbit, count)`, `None` where a task overflowed) to its orbit,
