@@ -186,18 +186,19 @@ struct CountRequest<'a> {
     method: CountMethod,
 }
 
-/// What every count checks first: n (a valid puzzle, at most [`MAX_COUNT_N`]), the shard, the
-/// kernel that runs for n and the prefix depth (asked for, or `default_depth` of that kernel).
+/// What every count checks first: the puzzle of n slots (at most [`MAX_COUNT_N`]), the shard,
+/// the kernel that runs for n and the prefix depth (asked for, or `default_depth` of that
+/// kernel).
 fn count_plan(
     request: &CountRequest,
     default_depth: impl Fn(CountMethod, usize) -> usize,
-) -> Result<(usize, Shard, CountMethod, usize), CliError> {
+) -> Result<(Puzzle, Shard, CountMethod, usize), CliError> {
     let n = request.n;
     if n > MAX_COUNT_N as u64 {
         return Err(CliError::bad(format!("n = {n} is too large to count: at most {MAX_COUNT_N}")));
     }
     let n = to_usize(n, "n")?;
-    Puzzle::new(n)?;
+    let puzzle = Puzzle::new(n)?;
     let shard: Shard = match request.shard {
         Some(text) => text.parse()?,
         None => Shard::ALL,
@@ -207,14 +208,14 @@ fn count_plan(
         Some(d) => to_usize(d, "prefix depth")?,
         None => default_depth(method, n),
     };
-    Ok((n, shard, method, depth))
+    Ok((puzzle, shard, method, depth))
 }
 
 /// Counts the solutions (one shard, or all), with an indicatif bar when stderr is a terminal;
 /// with `--out FILE` the shard's result goes to FILE, or is read from it if it is already there.
 fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
-    let (n, shard, method, depth) = count_plan(request, CountMethod::prefix_depth_for)?;
-    let puzzle = Puzzle::new(n)?;
+    let (puzzle, shard, method, depth) = count_plan(request, CountMethod::prefix_depth_for)?;
+    let n = puzzle.n();
     budget.check(
         || format!("the task list of n = {n} at prefix depth {depth}"),
         task_list_bytes(n, depth, method),
@@ -334,7 +335,9 @@ fn shard_report<R>(
 /// shard or all, with a progress bar when stderr is a terminal; with `--out FILE` written to FILE
 /// or read from it, as in [`count`].
 fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
-    let (n, shard, method, depth) = count_plan(request, |method, n| start_angle_prefix_depth(n, method))?;
+    let (puzzle, shard, method, depth) =
+        count_plan(request, |method, n| start_angle_prefix_depth(n, method))?;
+    let n = puzzle.n();
     budget.check(
         || format!("the task list of n = {n} by start angle at prefix depth {depth}"),
         start_angle_task_list_bytes(n, depth, method),
