@@ -8,7 +8,8 @@
 //! for that directory, each shard once, under the file name of its index. When all K are present,
 //! `merged.json` must be their exact sum; when both counts are complete, they must agree class by
 //! class. A file edited by hand, a shard of another count or a merged total that does not follow
-//! from the shards fails here.
+//! from the shards fails here, and so does a directory README.md whose "State" does not say how
+//! many shards are done and how many are missing.
 //!
 //! `records/rotation-start-angles.json` keeps the counts of every start angle (R9) by two
 //! kernels: each list must respect the units of Z_n, its angle n/2 must be the count of
@@ -112,10 +113,33 @@ impl Count {
         Ok(())
     }
 
+    /// Whether `readme` (the directory's README.md) states how far the count is with `done`
+    /// shard files present: "Complete: all K shards" when all are there, else "D of K shards
+    /// done" and "M missing", so that the directory shows exactly what is left. `Err` names
+    /// the phrase that is not there.
+    fn check_state(&self, readme: &str, done: usize) -> Result<(), String> {
+        let state = readme.split("## State").nth(1).ok_or("no \"## State\" section")?;
+        // The section's words, whatever the line breaks and the spacing of the numbers.
+        let words = state.split_whitespace().collect::<Vec<_>>().join(" ");
+        let k = self.shards;
+        let phrases = if done == k {
+            vec![format!("Complete: all {k} shards")]
+        } else {
+            vec![format!("{done} of {k} shards done"), format!("{} missing", k - done)]
+        };
+        match phrases.into_iter().find(|p| !words.contains(p.as_str())) {
+            Some(phrase) => Err(format!("its state does not say \"{phrase}\"")),
+            None => Ok(()),
+        }
+    }
+
     /// Checks the directory; the merged count if all shards are there.
     fn check(&self) -> Option<MergedCount> {
         let shards = self.committed_shards();
         self.check_one_count(&shards).unwrap_or_else(|e| panic!("{}: {e}", self.dir));
+        let readme = std::fs::read_to_string(self.path().join("README.md"))
+            .unwrap_or_else(|e| panic!("{}/README.md: {e}", self.dir));
+        self.check_state(&readme, shards.len()).unwrap_or_else(|e| panic!("{}/README.md: {e}", self.dir));
         let merged_path = self.path().join("merged.json");
         match merge_shards(&shards) {
             Ok(merged) => {
@@ -214,6 +238,20 @@ fn the_rules_notice_a_foreign_or_repeated_shard() {
     let mut empty = first;
     empty.1.tasks = 0;
     assert!(check_one_count(&[empty]).unwrap_err().contains("tasks"));
+}
+
+/// A README whose state lags behind its shard files is noticed.
+#[test]
+fn the_rules_notice_a_stale_state() {
+    let count = &DEPTH_FIRST;
+    let state = "## State\n\nOn some day: 124 of 256 shards done (shards 0..123); 132\nmissing.\n";
+    assert_eq!(count.check_state(state, 124), Ok(()));
+    assert!(count.check_state(state, 125).unwrap_err().contains("125 of 256 shards done"));
+    let missing_wrong = state.replace("132", "131");
+    assert!(count.check_state(&missing_wrong, 124).unwrap_err().contains("132 missing"));
+    assert!(count.check_state(state, 256).unwrap_err().contains("Complete: all 256 shards"));
+    assert!(count.check_state("Complete: all 256 shards", 256).unwrap_err().contains("State"));
+    assert_eq!(count.check_state("## State\nComplete: all 256 shards are here", 256), Ok(()));
 }
 
 /// The record file of the counts by start angle.
