@@ -826,6 +826,7 @@ mod tests {
             assert_eq!(merged.by_white_slot, count_by_white_slot(n).unwrap(), "n = {n}");
             assert_eq!(merged.hosts, ["test-host"]);
             assert_eq!(merged.wall_seconds, 0.5 * count as f64);
+            assert_eq!(merged.cpu_seconds, 0.25 * count as f64);
         }
     }
 
@@ -903,6 +904,30 @@ mod tests {
         assert!(reason_of(&edited(|v| v["host"] = "a\nb".into())).contains("host name"));
     }
 
+    /// Every limit is inclusive: a record exactly at it is read, one past it is refused.
+    #[test]
+    fn records_at_the_limits_are_accepted() {
+        let at = |edit: &dyn Fn(&mut serde_json::Value)| parse_shard_file(Path::new("x.json"), &edited(edit));
+        let host = |len: usize| serde_json::Value::from("h".repeat(len));
+        assert!(at(&|v| v["shard_count"] = MAX_SHARD_COUNT.into()).is_ok());
+        assert!(at(&|v| v["shard_count"] = (MAX_SHARD_COUNT + 1).into()).is_err());
+        assert!(at(&|v| v["prefix_depth"] = MAX_PREFIX_DEPTH.into()).is_ok());
+        assert!(at(&|v| v["host"] = host(255)).is_ok());
+        assert!(reason_of(&edited(|v| v["host"] = host(256))).contains("host name"));
+        // n = MAX_COUNT_N, with no solutions in this shard (class counts all zero).
+        let zeros = |len: usize| serde_json::Value::from(vec!["0"; len]);
+        let at_max_n = |n: usize| {
+            at(&|v| {
+                v["n"] = n.into();
+                v["total"] = "0".into();
+                v["by_first"] = zeros(n);
+                v["by_white_slot"] = zeros(n);
+            })
+        };
+        assert!(at_max_n(MAX_COUNT_N).is_ok());
+        assert!(at_max_n(MAX_COUNT_N + 2).unwrap_err().to_string().contains("not an even number"));
+    }
+
     #[test]
     fn a_record_for_another_n_is_refused() {
         let report =
@@ -956,6 +981,13 @@ mod tests {
         assert_eq!(
             merge_error(some),
             format!("cannot merge: 28 of 30 shards missing: {}, and 8 more", listed.join(", "))
+        );
+        // Exactly as many missing as are listed: all named, no "and 0 more".
+        let one: Vec<ShardRecord> = vec![shard_record(12, 0, 21, 2)];
+        let all_listed: Vec<String> = (1..21).map(|i| format!("{i}/21")).collect();
+        assert_eq!(
+            merge_error(one),
+            format!("cannot merge: 20 of 21 shards missing: {}", all_listed.join(", "))
         );
     }
 
@@ -1100,11 +1132,21 @@ mod tests {
         let big = dir.path().join("big.json");
         std::fs::write(&big, vec![b' '; MAX_SHARD_FILE_BYTES as usize + 1]).unwrap();
         assert!(read_shard_file(&big).unwrap_err().to_string().contains("larger than"));
+        // A valid record padded with spaces to exactly the limit is read.
+        let record = shard_record(10, 0, 2, 2);
+        let mut text = record.to_json().into_bytes();
+        text.resize(MAX_SHARD_FILE_BYTES as usize, b' ');
+        std::fs::write(&big, text).unwrap();
+        assert_eq!(read_shard_file(&big).unwrap(), record);
         let binary = dir.path().join("bin.json");
         std::fs::write(&binary, [0xff, 0xfe]).unwrap();
         assert!(read_shard_file(&binary).unwrap_err().to_string().contains("not UTF-8"));
         let unwritable = dir.path().join("no-such-dir").join("s.json");
         assert!(matches!(shard_record(4, 0, 1, 1).write_new(&unwritable), Err(ShardFileError::Write { .. })));
+        // The temporary file is made, but no file may have this name (longer than 255 bytes):
+        // the rename fails, and that is a write error, not a file found in the way.
+        let too_long = dir.path().join("s".repeat(300));
+        assert!(matches!(shard_record(4, 0, 1, 1).write_new(&too_long), Err(ShardFileError::Write { .. })));
     }
 
     #[test]

@@ -419,3 +419,28 @@ fn counts_by_start_angle_shard_resume_and_merge() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The temporary file of `--out` goes into the result's own directory, not the working
+/// directory: run from one where nothing can be created (`/proc`, even for root), a shard is
+/// still written into another directory, and a bare file name goes into the working directory.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_shard_file_is_made_in_its_own_directory() {
+    let dir = fresh_dir("own-directory");
+    let out = dir.join("s0.json");
+    let stdout = ok_in(
+        Path::new("/proc"),
+        &["rotation", "count", "10", "--shard", "0/1", "--out", out.to_str().unwrap()],
+    );
+    assert!(stdout.contains("288 solutions"), "{stdout}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&std::fs::read_to_string(&out).unwrap()).unwrap()["total"],
+        "288"
+    );
+    // A bare name: the file and nothing else lands in the working directory.
+    ok_in(&dir, &["rotation", "count", "10", "--shard", "0/1", "--out", "bare.json"]);
+    let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, ["bare.json", "s0.json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
