@@ -306,3 +306,49 @@ where
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use petgraph::visit::{GraphBase, NodeIndexable};
+
+    use super::{UNFINISHED, bound_as_u32};
+    use crate::GameError;
+
+    /// A graph that only reports a node bound: graphs of 2^32 nodes cannot be built in a test.
+    #[derive(Clone, Copy)]
+    struct Bound(usize);
+
+    impl GraphBase for Bound {
+        type NodeId = usize;
+        type EdgeId = ();
+    }
+
+    impl NodeIndexable for Bound {
+        fn node_bound(&self) -> usize {
+            self.0
+        }
+        fn to_index(&self, a: usize) -> usize {
+            a
+        }
+        fn from_index(&self, i: usize) -> usize {
+            i
+        }
+    }
+
+    /// The largest node bound whose results fit in `u32` next to the `UNFINISHED` mark is
+    /// accepted; one more is a typed error, found before anything is allocated.
+    #[test]
+    fn the_node_bound_must_leave_room_for_the_unfinished_mark() {
+        let largest = UNFINISHED as usize - 1;
+        assert_eq!(bound_as_u32(Bound(largest)).unwrap(), UNFINISHED - 1);
+        assert_eq!(bound_as_u32(Bound(0)).unwrap(), 0);
+        for too_large in [largest + 1, usize::MAX] {
+            match bound_as_u32(Bound(too_large)) {
+                Err(GameError::GraphTooLarge { nodes, max }) => {
+                    assert_eq!((nodes, max), (too_large, largest))
+                }
+                other => panic!("{too_large} nodes: {other:?}"),
+            }
+        }
+    }
+}
