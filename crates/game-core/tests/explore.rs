@@ -95,3 +95,69 @@ fn the_memory_limit_stops_long_positions() {
     assert!(a.positions().eq(b.positions()));
     assert_eq!(a.graph.edge_count(), b.graph.edge_count());
 }
+
+/// Nim on one heap with positions of two bytes and the default `position_bytes`.
+struct Nim16;
+
+impl Game for Nim16 {
+    type Position = u16;
+    fn moves(&self, heap: &u16) -> Vec<u16> {
+        (0..*heap).rev().collect()
+    }
+}
+
+/// The estimate is exact, counted by hand: from heap 2 the positions 2, 1, 0 (two bytes each,
+/// the default, plus the node overhead) and the arcs 2 -> 1, 2 -> 0, 1 -> 0. A game passed by
+/// reference (`&Nim16`, through `impl Game for &T`) has the same moves and sizes.
+#[test]
+fn the_memory_estimate_counts_positions_nodes_and_arcs() {
+    use game_core::{ARC_BYTES, NODE_OVERHEAD_BYTES};
+    assert_eq!(Nim16.position_bytes(&7), 2);
+    assert_eq!((&Nim16).position_bytes(&7), 2);
+    assert_eq!((&Heaps).position_bytes(&vec![1, 2]), Heaps.position_bytes(&vec![1, 2]));
+    assert_eq!((&Nim16).moves(&3), vec![2, 1, 0]);
+    let exact = 3 * (2 + NODE_OVERHEAD_BYTES) + 3 * ARC_BYTES;
+    let limits = |max_bytes| ExploreLimits { max_positions: 10, max_bytes };
+    let by_value = explore_with(&Nim16, [2u16], limits(exact)).unwrap();
+    let by_reference = explore_with(&&Nim16, [2u16], limits(exact)).unwrap();
+    for g in [&by_value, &by_reference] {
+        assert_eq!((g.len(), g.graph.edge_count()), (3, 3));
+    }
+    for result in
+        [explore_with(&Nim16, [2u16], limits(exact - 1)), explore_with(&&Nim16, [2u16], limits(exact - 1))]
+    {
+        match result {
+            Err(GameError::MemoryLimitExceeded { limit, needed }) => {
+                assert_eq!((limit, needed), (exact - 1, exact))
+            }
+            other => panic!("expected the memory limit, got {:?}", other.map(|g| g.len())),
+        }
+    }
+}
+
+/// The accessors of a `GameGraph` against the breadth-first order worked out by hand: from
+/// heap 3, positions 3, 2, 1, 0 at nodes 0..4.
+#[test]
+fn game_graph_accessors_follow_the_node_order() {
+    let g = explore(&Nim16, [3u16], 10).unwrap();
+    let pairs: Vec<(usize, u16)> = g.iter().map(|(n, p)| (n.index(), *p)).collect();
+    assert_eq!(pairs, [(0, 3), (1, 2), (2, 1), (3, 0)]);
+    let sorted: Vec<(u16, usize)> = g.sorted_positions().into_iter().map(|(p, n)| (*p, n.index())).collect();
+    assert_eq!(sorted, [(0, 3), (1, 2), (2, 1), (3, 0)]);
+    assert!(!g.is_empty());
+    let none = explore(&Nim16, std::iter::empty(), 10).unwrap();
+    assert!(none.is_empty() && none.len() == 0);
+}
+
+/// `to_csr` keeps every node, also those after the last one with an arc (a lone terminal
+/// root has none at all), and the same arcs.
+#[test]
+fn the_csr_form_keeps_every_node() {
+    let lone = explore(&Nim16, [0u16], 10).unwrap();
+    assert_eq!(lone.to_csr().node_count(), 1);
+    let g = explore(&Nim16, [3u16, 9], 100).unwrap();
+    let csr = g.to_csr();
+    assert_eq!(csr.node_count(), g.len());
+    assert_eq!(csr.edge_count(), g.graph.edge_count());
+    assert_eq!(game_core::grundy_values(&csr).unwrap(), game_core::grundy_values(&g.graph).unwrap());
+}
