@@ -113,9 +113,9 @@ impl Game for Nim16 {
 fn the_memory_estimate_counts_positions_nodes_and_arcs() {
     use game_core::{ARC_BYTES, NODE_OVERHEAD_BYTES};
     assert_eq!(Nim16.position_bytes(&7), 2);
-    assert_eq!((&Nim16).position_bytes(&7), 2);
-    assert_eq!((&Heaps).position_bytes(&vec![1, 2]), Heaps.position_bytes(&vec![1, 2]));
-    assert_eq!((&Nim16).moves(&3), vec![2, 1, 0]);
+    assert_eq!(<&Nim16 as Game>::position_bytes(&&Nim16, &7), 2);
+    assert_eq!(<&Heaps as Game>::position_bytes(&&Heaps, &vec![1, 2]), Heaps.position_bytes(&vec![1, 2]));
+    assert_eq!(<&Nim16 as Game>::moves(&&Nim16, &3), vec![2, 1, 0]);
     let exact = 3 * (2 + NODE_OVERHEAD_BYTES) + 3 * ARC_BYTES;
     let limits = |max_bytes| ExploreLimits { max_positions: 10, max_bytes };
     let by_value = explore_with(&Nim16, [2u16], limits(exact)).unwrap();
@@ -146,7 +146,8 @@ fn game_graph_accessors_follow_the_node_order() {
     assert_eq!(sorted, [(0, 3), (1, 2), (2, 1), (3, 0)]);
     assert!(!g.is_empty());
     let none = explore(&Nim16, std::iter::empty(), 10).unwrap();
-    assert!(none.is_empty() && none.len() == 0);
+    assert!(none.is_empty());
+    assert_eq!(none.len(), 0);
 }
 
 /// `to_csr` keeps every node, also those after the last one with an arc (a lone terminal
