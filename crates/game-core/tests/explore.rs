@@ -133,6 +133,15 @@ fn the_memory_estimate_counts_positions_nodes_and_arcs() {
             other => panic!("expected the memory limit, got {:?}", other.map(|g| g.len())),
         }
     }
+    // A limit met exactly by a position is no error: the arc after position 0 is the first
+    // thing past it (order: 2, 1, arc 2 -> 1, 0, arc 2 -> 0, arc 1 -> 0).
+    let through_position_0 = 3 * (2 + NODE_OVERHEAD_BYTES) + ARC_BYTES;
+    match explore_with(&Nim16, [2u16], limits(through_position_0)) {
+        Err(GameError::MemoryLimitExceeded { needed, .. }) => {
+            assert_eq!(needed, through_position_0 + ARC_BYTES)
+        }
+        other => panic!("expected the memory limit, got {:?}", other.map(|g| g.len())),
+    }
 }
 
 /// The accessors of a `GameGraph` against the breadth-first order worked out by hand: from
