@@ -273,3 +273,13 @@ fn kernels_of_the_wythoff_board_is_the_unique_p_position_set() {
         assert!(found[0].contains(&(id(x, y) as usize)), "({x}, {y})");
     }
 }
+
+/// The step limit is inclusive. The empty graph costs exactly one step, counted by hand from
+/// the documented costs: its decomposition looks at its zero nodes, and listing its one kernel
+/// (the empty set) costs as many steps as it has nodes, at least one.
+#[test]
+fn the_step_limit_is_inclusive() {
+    let empty = DiGraph::<(), ()>::new();
+    assert_eq!(kernels(&empty, 10, 1).unwrap(), KernelList { kernels: vec![vec![]], complete: true });
+    assert!(matches!(kernels(&empty, 10, 0), Err(GameError::StepLimitExceeded { limit: 0 })));
+}
