@@ -298,3 +298,30 @@ fn an_acyclic_graph_is_solved_in_linear_steps() {
     let multiples_of_3: Vec<usize> = (0..n as usize).filter(|v| v % 3 == 0).collect();
     assert_eq!(found, KernelList { kernels: vec![multiples_of_3], complete: true });
 }
+
+/// A 3-cycle that is a sink strongly connected component, in one weak component with 40
+/// 2-cycles that no decision about them ties to it (they are joined by source nodes, and one
+/// more source moves to the 3-cycle): the sink check refutes the graph at once, where a search
+/// node by node would try the 2^40 kernels of the 2-cycles first. Also an odd cycle with an exit
+/// (not a sink) is no obstacle: a graph with a kernel is not refuted by a part that has none.
+#[test]
+fn only_sink_components_are_searched_on_their_own() {
+    let k = 40u32;
+    let mut arcs: Vec<(u32, u32)> = (0..k).flat_map(|i| [(2 * i, 2 * i + 1), (2 * i + 1, 2 * i)]).collect();
+    // Sources 2k .. 3k-2 join neighbouring 2-cycles; source 3k - 1 moves to 2-cycle 0 and to the
+    // 3-cycle 3k, 3k + 1, 3k + 2.
+    arcs.extend((0..k - 1).flat_map(|i| [(2 * k + i, 2 * i), (2 * k + i, 2 * i + 2)]));
+    let (x, t) = (3 * k - 1, 3 * k);
+    arcs.extend([(x, 0), (x, t), (t, t + 1), (t + 1, t + 2), (t + 2, t)]);
+    let g = DiGraph::<(), ()>::from_edges(arcs.iter().copied());
+    assert_eq!(kernels(&g, 1, 100_000).unwrap(), KernelList { kernels: vec![], complete: true });
+    assert_eq!(count_kernels(&g, 100_000).unwrap(), BigUint::ZERO);
+    // The 3-cycle's node t + 2 also moves to a new terminal node: t, t + 1, t + 2 is no longer a
+    // sink, and {terminal, t + 1} meets it in a kernel of the graph with each 2-cycle's choice.
+    let end = t + 3;
+    arcs.push((t + 2, end));
+    let g = DiGraph::<(), ()>::from_edges(arcs);
+    let first = kernels(&g, 1, 100_000).unwrap();
+    assert_eq!(first.kernels.len(), 1);
+    assert!(is_kernel(&g, &(0..=end as usize).map(|v| first.kernels[0].contains(&v)).collect::<Vec<_>>()));
+}
