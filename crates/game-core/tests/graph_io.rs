@@ -172,3 +172,15 @@ fn a_star_of_a_million_arcs_reads_in_linear_time() {
     let e = read_graph(&text, ReadLimits { max_nodes: 1000, max_arcs: 2_000_000 }).unwrap_err();
     assert_eq!((e.line, e.kind), (1000, ReadErrorKind::TooManyNodes { limit: 1000 }));
 }
+
+/// `len` and `is_empty` follow the public graph: a read graph has nodes, and one whose graph
+/// was cleared by its owner has none.
+#[test]
+fn len_and_is_empty_follow_the_graph() {
+    let mut g = read_graph("a b\nb c\n", SMALL).unwrap();
+    assert_eq!(g.len(), 3);
+    assert!(!g.is_empty());
+    g.graph.clear();
+    assert_eq!(g.len(), 0);
+    assert!(g.is_empty());
+}
