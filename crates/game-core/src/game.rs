@@ -320,3 +320,49 @@ impl<A: Game, B: Game> Game for Sum<A, B> {
         out
     }
 }
+
+/// The moves of a sum of heaps of one heap game, the position kept as a list of heap sizes.
+///
+/// A move changes exactly one heap: a heap of size `h` is replaced by each list of heaps that
+/// `heap_options(h)` yields (no heap: it is gone; one: it shrank; several: it split), the other
+/// heaps kept, and each result is passed through `canonical` (typically: sort, drop the heaps
+/// that have no move). Equal heaps have the same options, so in a sorted position each size is
+/// moved once. The options come heap by heap, each in the order `heap_options` yields them.
+/// Time and memory are proportional to the options times the number of heaps.
+///
+/// ```
+/// use game_core::heap_sum_moves;
+/// // Nim: a heap of h counters can become any smaller heap (0: it is gone).
+/// let canonical = |heaps: &[u64]| {
+///     let mut out: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+///     out.sort_unstable();
+///     out
+/// };
+/// let options = heap_sum_moves(&[1, 2, 2], |h| (0..h).map(|s| [s]), canonical);
+/// // The heap of 1 empties; one of the two heaps of 2 (not each) becomes 0 or 1.
+/// assert_eq!(options, vec![vec![2, 2], vec![1, 2], vec![1, 1, 2]]);
+/// ```
+pub fn heap_sum_moves<I>(
+    heaps: &[u64],
+    mut heap_options: impl FnMut(u64) -> I,
+    canonical: impl Fn(&[u64]) -> Vec<u64>,
+) -> Vec<Vec<u64>>
+where
+    I: IntoIterator,
+    I::Item: IntoIterator<Item = u64>,
+{
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        if i > 0 && heaps[i - 1] == h {
+            continue;
+        }
+        for parts in heap_options(h) {
+            let mut next = Vec::with_capacity(heaps.len() + 1);
+            next.extend_from_slice(&heaps[..i]);
+            next.extend_from_slice(&heaps[i + 1..]);
+            next.extend(parts);
+            out.push(canonical(&next));
+        }
+    }
+    out
+}

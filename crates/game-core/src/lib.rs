@@ -6,7 +6,7 @@
 //! * the [`Game`] trait for a game given implicitly, [`explore`] / [`explore_with`] to
 //!   materialise its reachable positions into a petgraph graph under a node limit and a memory
 //!   limit ([`GameGraph`] iterates in node-index order, deterministically), and the disjunctive
-//!   [`Sum`] of games;
+//!   [`Sum`] of games, and [`heap_sum_moves`] for a sum of heaps kept as one list of sizes;
 //! * for acyclic graphs, in O(V + E) and without recursion: [`grundy_values`], the kernel
 //!   ([`p_positions`]), [`outcomes`], [`misere_outcomes`], [`winning_moves`], [`moves_to_value`];
 //! * for graphs with cycles: [`loopy_outcomes`] (P / N / draw, O(V + E)) and the generalised
@@ -74,7 +74,10 @@ pub use acyclic::{
     winning_moves,
 };
 pub use error::GameError;
-pub use game::{ARC_BYTES, ExploreLimits, Game, GameGraph, NODE_OVERHEAD_BYTES, Sum, explore, explore_with};
+pub use game::{
+    ARC_BYTES, ExploreLimits, Game, GameGraph, NODE_OVERHEAD_BYTES, Sum, explore, explore_with,
+    heap_sum_moves,
+};
 pub use graph_io::{
     GraphFormat, MAX_SUBGRAPH_NESTING, NamedGraph, ReadError, ReadErrorKind, ReadLimits, named_to_dot,
     read_graph, read_graph_bytes, to_dot,

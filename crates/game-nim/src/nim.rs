@@ -2,7 +2,7 @@
 //! under the normal and the misère rule, the named starting positions, and [`Nim`] as a
 //! [`game_core::Game`] for cross-checks on the explicit graph.
 
-use game_core::{Game, Outcome};
+use game_core::{Game, Outcome, heap_sum_moves};
 use serde::Serialize;
 
 use crate::NimError;
@@ -179,19 +179,7 @@ pub struct Nim;
 impl Game for Nim {
     type Position = Vec<u64>;
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            // Equal heaps give the same options; visit each size once.
-            if i > 0 && heaps[i - 1] == h {
-                continue;
-            }
-            for new_size in 0..h {
-                let mut next = heaps.clone();
-                next[i] = new_size;
-                out.push(canonical_heaps(&next));
-            }
-        }
-        out
+        heap_sum_moves(heaps, |h| (0..h).map(|new_size| [new_size]), canonical_heaps)
     }
 }
 

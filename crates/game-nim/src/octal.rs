@@ -433,40 +433,27 @@ pub fn grundy_values_many(games: &[OctalGame], up_to: usize) -> Result<Vec<Vec<u
 impl Game for OctalGame {
     type Position = Vec<u64>;
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            if i > 0 && heaps[i - 1] == h {
-                continue;
-            }
-            let others = || {
-                let mut rest = heaps.clone();
-                rest.remove(i);
-                rest
-            };
+        // What one heap of h counters may become: the heaps left after taking k.
+        let heap_options = |h: u64| {
+            let mut options: Vec<Vec<u64>> = Vec::new();
             for (k, &d) in self.digits.iter().enumerate() {
                 let k = k as u64;
                 if k > h {
                     break;
                 }
                 if d & LEAVE_NONE != 0 && h == k {
-                    out.push(crate::nim::canonical_heaps(&others()));
+                    options.push(vec![]);
                 }
                 if d & LEAVE_ONE != 0 && h > k {
-                    let mut next = others();
-                    next.push(h - k);
-                    out.push(crate::nim::canonical_heaps(&next));
+                    options.push(vec![h - k]);
                 }
                 if d & LEAVE_TWO != 0 && h >= k + 2 {
-                    for a in 1..=(h - k) / 2 {
-                        let mut next = others();
-                        next.push(a);
-                        next.push(h - k - a);
-                        out.push(crate::nim::canonical_heaps(&next));
-                    }
+                    options.extend((1..=(h - k) / 2).map(|a| vec![a, h - k - a]));
                 }
             }
-        }
-        out
+            options
+        };
+        game_core::heap_sum_moves(heaps, heap_options, crate::nim::canonical_heaps)
     }
 }
 

@@ -370,18 +370,8 @@ fn canonical(heaps: &[u64]) -> Vec<u64> {
 impl Game for SubtractionSet {
     type Position = Vec<u64>;
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            if i > 0 && heaps[i - 1] == h {
-                continue;
-            }
-            for &s in self.amounts.iter().take_while(|&&s| s <= h) {
-                let mut next = heaps.clone();
-                next[i] = h - s;
-                out.push(canonical(&next));
-            }
-        }
-        out
+        let heap_options = |h: u64| self.amounts.iter().take_while(move |&&s| s <= h).map(move |&s| [h - s]);
+        game_core::heap_sum_moves(heaps, heap_options, canonical)
     }
 }
 

@@ -57,20 +57,10 @@ impl Game for GrundysGame {
     type Position = Vec<u64>;
 
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        for (i, &size) in heaps.iter().enumerate() {
-            // Equal heaps give the same options: split only the first of them.
-            if i > 0 && heaps[i - 1] == size {
-                continue;
-            }
-            for part in (1..).take_while(|&part| 2 * part < size) {
-                let mut option: Vec<u64> = heaps.clone();
-                option.remove(i);
-                option.extend([part, size - part]);
-                options.push(canonical_heaps(&option));
-            }
-        }
-        options
+        // A heap splits into two unequal heaps.
+        let splits =
+            |size: u64| (1..).take_while(move |&part| 2 * part < size).map(move |part| [part, size - part]);
+        game_core::heap_sum_moves(heaps, splits, canonical_heaps)
     }
 }
 
