@@ -137,6 +137,13 @@ pub enum RotationError {
         /// The budget given, in bytes.
         budget: usize,
     },
+    /// A count failed one of its own consistency checks: a fault of the program, never of the
+    /// input (please report it).
+    #[error("a count failed its consistency check: {what}")]
+    Inconsistent {
+        /// What did not hold.
+        what: String,
+    },
     /// A count exceeded its integer type.
     #[error("arithmetic overflow while {what}")]
     Overflow {

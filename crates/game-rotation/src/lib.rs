@@ -160,7 +160,10 @@ pub use count::{
     count_solutions, count_with_white_pin, default_prefix_depth, task_list_bytes,
 };
 pub use error::RotationError;
-pub use meet::{MAX_MEET_N, MeetReport, count_sequencings_meet_in_middle};
+pub use meet::{
+    MAX_MEET_N, MeetAnglesReport, MeetReport, count_sequencings_meet_in_middle,
+    count_start_angles_meet_in_middle,
+};
 pub use puzzle::{LossReason, Puzzle, State, Status, check_size};
 pub use shard_file::{
     LIBRARY_VERSION, MAX_PREFIX_DEPTH, MAX_SHARD_COUNT, MAX_SHARD_FILE_BYTES, MergedCount, RunInfo,

@@ -18,6 +18,23 @@
 //! of parts is chosen from a first pass that counts the prefix leaves of every part, so that the
 //! largest table fits the memory budget; if even the finest split does not, the count is
 //! refused with [`RotationError::MemoryBudget`] before any table is allocated.
+//!
+//! # Every start angle at once
+//!
+//! [`count_start_angles_meet_in_middle`] counts the solutions of every start angle `a` (R9):
+//! orderings whose sums `S_0 = 0, ..., S_{n-2}` are distinct and avoid `a`, so they are all of
+//! Z_n but `a` (`S_{n-1} = n/2` is not checked). The same cut works: the prefix walks from 0 as
+//! before but may pass `n/2`; the suffix walks backwards from `n/2` without taking `n/2` as
+//! visited (it is `S_{n-1}`, not one of the path's sums) and covers `W = {S_m..S_{n-2}}`. A
+//! prefix and a suffix glue exactly when their rotations are complementary and `V ∪ W` is all of
+//! Z_n but one slot, `V ∩ W = {S_m}`; that slot is the angle. So a suffix looks up one key per
+//! candidate angle: the slots neither visited nor 0, each left out in turn (`n/2` lookups).
+//! Multiplying by a unit maps angle `a` to `u a`, so the first rotations are again the divisors
+//! `d` of n weighted by `phi(n/d)` (here `n/2` too); that weighting is exact only for the total
+//! of each class of angles with the same `gcd(a, n)`, so the count of an angle is its class total
+//! divided by the class size, a division that must leave no remainder. One meeting counts every
+//! angle; it shares no search code with the kernels of `count.rs`, `two_ended.rs` and
+//! `angles.rs`, so it checks them.
 
 use std::collections::HashMap;
 
@@ -60,6 +77,41 @@ pub struct MeetReport {
     pub estimated_bytes: usize,
     /// Prefix and suffix leaves enumerated (all parts, all first rotations).
     pub leaves: u64,
+}
+
+/// What [`count_start_angles_meet_in_middle`] found and used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MeetAnglesReport {
+    /// `by_angle[a]`: the solutions with the disc's blue pin in disc slot `a` (entry `n/2` is the
+    /// number of sequencings, entry 0 is 0).
+    pub by_angle: Vec<u128>,
+    /// Parts per first rotation (a power of two).
+    pub parts: usize,
+    /// Entries of the largest prefix table.
+    pub largest_table: usize,
+    /// The memory estimate for the tables alive at once (one per thread), in bytes.
+    pub estimated_bytes: usize,
+    /// Prefix and suffix leaves enumerated (all parts, all first rotations).
+    pub leaves: u64,
+}
+
+/// What one meeting counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meeting {
+    /// The sequencings: every sum distinct, `S_{n-1} = n/2` included.
+    Sequencings,
+    /// The solutions of every start angle, credited to the angle (the slot no sum takes).
+    AllAngles,
+}
+
+/// The result of one meeting: `credit[a]` is the weighted count of the solutions that miss slot
+/// `a` (only `n/2` for [`Meeting::Sequencings`]), with the split that was used.
+struct Met {
+    credit: Vec<u128>,
+    parts: usize,
+    largest_table: usize,
+    estimated_bytes: usize,
+    leaves: u64,
 }
 
 /// What a walk of [`Half`] may and must do: rotations `allowed`, rotations `required` (all of
@@ -118,19 +170,102 @@ impl Half {
 /// A bad `n`; [`RotationError::TooLarge`] for n > [`MAX_MEET_N`]; [`RotationError::MemoryBudget`] if the
 /// finest split still needs more than `memory_budget`; [`RotationError::Overflow`].
 pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Result<MeetReport, RotationError> {
+    check_meet_size(n)?;
+    if n == 2 {
+        return Ok(MeetReport { total: 1, parts: 1, largest_table: 0, estimated_bytes: 0, leaves: 0 });
+    }
+    let met = meet(n, memory_budget, Meeting::Sequencings)?;
+    Ok(MeetReport {
+        total: met.credit[n / 2],
+        parts: met.parts,
+        largest_table: met.largest_table,
+        estimated_bytes: met.estimated_bytes,
+        leaves: met.leaves,
+    })
+}
+
+/// Counts the solutions of every start angle of the blue pins (R9) by meeting in the middle
+/// (see the module docs), with prefix tables of at most `memory_budget` bytes in all. About the
+/// work of [`count_sequencings_meet_in_middle`] plus `n/2` lookups per suffix. Independent of
+/// [`crate::count_start_angles`]: no search code is shared.
+///
+/// ```
+/// use game_rotation::count_start_angles_meet_in_middle;
+/// // n = 6: angles 1, 3, 5 have 4 solutions each, 2 and 4 two, the seed's angle 3 is the
+/// // number of sequencings (4), and angle 0 none.
+/// let report = count_start_angles_meet_in_middle(6, 1 << 20)?;
+/// assert_eq!(report.by_angle, vec![0, 4, 2, 4, 2, 4]);
+/// # Ok::<(), game_rotation::RotationError>(())
+/// ```
+///
+/// # Errors
+/// As [`count_sequencings_meet_in_middle`]; [`RotationError::Inconsistent`] if a class of
+/// angles does not divide evenly (a fault of the count, never of the input).
+pub fn count_start_angles_meet_in_middle(
+    n: usize,
+    memory_budget: usize,
+) -> Result<MeetAnglesReport, RotationError> {
+    check_meet_size(n)?;
+    if n == 2 {
+        // Angle 1 = n/2: the single rotation 1.
+        return Ok(MeetAnglesReport {
+            by_angle: vec![0, 1],
+            parts: 1,
+            largest_table: 0,
+            estimated_bytes: 0,
+            leaves: 0,
+        });
+    }
+    let met = meet(n, memory_budget, Meeting::AllAngles)?;
+    // The weights make each class of angles (same gcd with n) exact, not each angle: add the
+    // class, then share it out.
+    let mut class_total = vec![0u128; n + 1];
+    for (a, &c) in met.credit.iter().enumerate().skip(1) {
+        let g = gcd(a, n);
+        class_total[g] = class_total[g]
+            .checked_add(c)
+            .ok_or(RotationError::Overflow { what: "adding a class of angles" })?;
+    }
+    let mut by_angle = vec![0u128; n];
+    for (a, count) in by_angle.iter_mut().enumerate().skip(1) {
+        let g = gcd(a, n);
+        let size = euler_phi(n / g) as u128;
+        if !class_total[g].is_multiple_of(size) {
+            return Err(RotationError::Inconsistent {
+                what: format!(
+                    "the angles with gcd {g} with n = {n} add up to {}, not a multiple of {size}",
+                    class_total[g]
+                ),
+            });
+        }
+        *count = class_total[g] / size;
+    }
+    Ok(MeetAnglesReport {
+        by_angle,
+        parts: met.parts,
+        largest_table: met.largest_table,
+        estimated_bytes: met.estimated_bytes,
+        leaves: met.leaves,
+    })
+}
+
+/// A size both meetings take: even, at least 2, at most [`MAX_MEET_N`].
+fn check_meet_size(n: usize) -> Result<(), RotationError> {
     check_size(n)?;
     if n > MAX_MEET_N {
         return Err(RotationError::TooLarge { n, max: MAX_MEET_N });
     }
-    if n == 2 {
-        return Ok(MeetReport { total: 1, parts: 1, largest_table: 0, estimated_bytes: 0, leaves: 0 });
-    }
+    Ok(())
+}
+
+/// One meeting in the middle for an even `4 <= n <= MAX_MEET_N` (see the module docs).
+fn meet(n: usize, memory_budget: usize, meeting: Meeting) -> Result<Met, RotationError> {
     let nn = n as u32;
     let all_rotations: u32 = ((1u64 << n) - 2) as u32;
     let all_slots: u32 = ((1u64 << n) - 1) as u32;
     let half_n = nn / 2;
-    // Prefix: m rotations from slot 0, never onto n/2 (S_{n-1}). Suffix: n-1-m rotations
-    // backwards from n/2, never onto 0 (S_0).
+    // Prefix: m rotations from slot 0 (for the sequencings never onto n/2, which is S_{n-1}).
+    // Suffix: n-1-m rotations backwards from n/2, never onto 0 (S_0).
     let m = (n / 2) as u32;
     let suffix_length = nn - 1 - m;
     let forward = Half { n: nn, subtract: false };
@@ -143,13 +278,18 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
     let part_of = |used: u32, bits: usize| -> usize {
         split[..bits].iter().enumerate().map(|(i, &r)| (((used >> r) & 1) as usize) << i).sum()
     };
-    // Prefixes start with a divisor d of n (not n/2, which would land on n/2), weighted by the
-    // phi(n/d) first rotations of its class.
+    // Prefixes start with a divisor d of n, weighted by the phi(n/d) first rotations of its
+    // class; for the sequencings not n/2, which would land on n/2.
     let firsts: Vec<(u32, u64)> = (1..nn)
-        .filter(|&d| nn.is_multiple_of(d) && d != half_n)
+        .filter(|&d| nn.is_multiple_of(d) && (d != half_n || meeting == Meeting::AllAngles))
         .map(|d| (d, euler_phi(n / gcd(d as usize, n)) as u64))
         .collect();
-    let prefix_start = |d: u32| 1 | (1u32 << d) | (1u32 << half_n);
+    // The slots a prefix starting with d has visited; for the sequencings n/2 too, to keep off it.
+    let kept_off = match meeting {
+        Meeting::Sequencings => 1u32 << half_n,
+        Meeting::AllAngles => 0,
+    };
+    let prefix_start = |d: u32| 1 | (1u32 << d) | kept_off;
 
     // First pass: prefix leaves per part at the finest split, to size the tables.
     let finest_bits = split.len();
@@ -191,7 +331,7 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
     // (a key holds the weighted number of its prefixes: a suffix that fits a prefix starting
     // with d has no d, so the first rotations never mix up).
     let overflow = || RotationError::Overflow { what: "counting by meeting in the middle" };
-    let results: Vec<Result<(u128, u64), RotationError>> = (0..1usize << bits)
+    let results: Vec<Result<(Vec<u128>, u64), RotationError>> = (0..1usize << bits)
         .into_par_iter()
         .map(|part| {
             let chosen: u32 = split[..bits].iter().fold(0, |a, &r| a | (1 << r));
@@ -211,8 +351,8 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
                 }
                 let rules = Rules { allowed: all_rotations & !outside, required: inside, length: m - 1 };
                 forward.walk(d, 1 << d, prefix_start(d), rules, &mut |used, visited, _| {
-                    // The walk marked n/2 as visited to keep off it; the key has the slots visited.
-                    let slots = visited & !(1 << half_n);
+                    // The walk may have marked n/2 to keep off it; the key has the slots visited.
+                    let slots = visited & !kept_off;
                     let entry = table.entry(u64::from(used) | u64::from(slots) << 32).or_insert(0);
                     match entry.checked_add(weight) {
                         Some(sum) => *entry = sum,
@@ -222,35 +362,60 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
                 });
             }
             // Suffixes use the rotations the prefix does not: never the part's inside.
-            let mut total = 0u128;
+            let mut credit = vec![0u128; n];
+            let mut add = |slot: u32, c: u64| match credit[slot as usize].checked_add(u128::from(c)) {
+                Some(t) => credit[slot as usize] = t,
+                None => failed = true,
+            };
             let rules = Rules { allowed: all_rotations & !inside, required: outside, length: suffix_length };
-            backward.walk(half_n, 0, 1 | (1 << half_n), rules, &mut |used, visited, end| {
-                leaves += 1;
-                // The prefix this suffix needs: the other rotations; the other slots plus the
-                // meeting slot (the suffix's walk counted slot 0 as visited: take it out).
-                let want_rotations = all_rotations & !used;
-                let want_slots = (all_slots & !(visited & !1)) | (1 << end);
-                if let Some(&c) = table.get(&(u64::from(want_rotations) | u64::from(want_slots) << 32)) {
-                    match total.checked_add(u128::from(c)) {
-                        Some(t) => total = t,
-                        None => failed = true,
-                    }
+            let key = |rotations: u32, slots: u32| u64::from(rotations) | u64::from(slots) << 32;
+            match meeting {
+                Meeting::Sequencings => {
+                    backward.walk(half_n, 0, 1 | (1 << half_n), rules, &mut |used, visited, end| {
+                        leaves += 1;
+                        // The prefix this suffix needs: the other rotations; the other slots plus
+                        // the meeting slot (the walk counted slot 0 as visited: take it out).
+                        let want_slots = (all_slots & !(visited & !1)) | (1 << end);
+                        if let Some(&c) = table.get(&key(all_rotations & !used, want_slots)) {
+                            add(half_n, c);
+                        }
+                    });
                 }
-            });
+                Meeting::AllAngles => {
+                    // n/2 is S_{n-1}, not a sum of the path: the walk does not mark it.
+                    backward.walk(half_n, 0, 1, rules, &mut |used, visited, end| {
+                        leaves += 1;
+                        // The slots the prefix may have: those the suffix did not visit (0
+                        // among them) and the meeting slot; all but one, the angle.
+                        let open = (all_slots & !(visited & !1)) | (1 << end);
+                        let want_rotations = all_rotations & !used;
+                        let mut angles = open & !1 & !(1 << end);
+                        while angles != 0 {
+                            let angle = angles.trailing_zeros();
+                            angles &= angles - 1;
+                            if let Some(&c) = table.get(&key(want_rotations, open & !(1 << angle))) {
+                                add(angle, c);
+                            }
+                        }
+                    });
+                }
+            }
             if failed {
                 return Err(overflow());
             }
-            Ok((total, leaves))
+            Ok((credit, leaves))
         })
         .collect();
-    let mut total = 0u128;
+    let mut credit = vec![0u128; n];
     for result in results {
-        let (count, more) = result?;
+        let (part_credit, more) = result?;
         leaves += more;
-        total = total.checked_add(count).ok_or_else(overflow)?;
+        for (sum, c) in credit.iter_mut().zip(part_credit) {
+            *sum = sum.checked_add(c).ok_or_else(overflow)?;
+        }
     }
-    Ok(MeetReport {
-        total,
+    Ok(Met {
+        credit,
         parts: 1 << bits,
         largest_table: largest,
         estimated_bytes: largest.saturating_mul(BYTES_PER_ENTRY).saturating_mul(threads),

@@ -658,6 +658,62 @@ fn meet_in_the_middle_counts_match_the_published_counts() {
     ));
 }
 
+/// The solutions of every start angle by brute force over all orderings of `1..n`: the sums
+/// `S_0..S_{n-2}` must be distinct, and the one slot they miss is the angle.
+fn start_angles_by_brute_force(n: usize) -> Vec<u128> {
+    fn place(n: usize, sum: usize, left: &mut Vec<usize>, seen: &mut [bool], by_angle: &mut [u128]) {
+        if left.len() == 1 {
+            // The last rotation adds up to n/2 and is not checked; the missing slot is the angle.
+            let angle = (0..n).find(|&slot| !seen[slot]).expect("one slot is missing");
+            by_angle[angle] += 1;
+            return;
+        }
+        for i in 0..left.len() {
+            let k = left.swap_remove(i);
+            let next = (sum + k) % n;
+            if !seen[next] {
+                seen[next] = true;
+                place(n, next, left, seen, by_angle);
+                seen[next] = false;
+            }
+            left.push(k);
+            let last = left.len() - 1;
+            left.swap(i, last);
+        }
+    }
+    let mut by_angle = vec![0u128; n];
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    place(n, 0, &mut (1..n).collect(), &mut seen, &mut by_angle);
+    by_angle
+}
+
+/// Every start angle by meeting in the middle against brute force (n <= 10) and the two-ended
+/// count by start angle (n <= 16); hostile inputs give typed errors.
+#[test]
+fn meet_in_the_middle_counts_every_start_angle() {
+    for n in (2..=10).step_by(2) {
+        let brute = start_angles_by_brute_force(n);
+        assert_eq!(brute[n / 2], count_sequencings(n).unwrap(), "n={n}: the brute force's seed angle");
+        assert_eq!(count_start_angles_meet_in_middle(n, 1 << 30).unwrap().by_angle, brute, "n={n}");
+    }
+    for n in [12, 14, 16] {
+        let report = count_start_angles_meet_in_middle(n, 1 << 30).unwrap();
+        assert_eq!(report.by_angle, count_by_start_angle(n).unwrap(), "n={n}");
+        assert!(report.estimated_bytes <= 1 << 30 && report.leaves > 0 && report.parts >= 1);
+    }
+    assert!(matches!(count_start_angles_meet_in_middle(9, 1 << 30), Err(RotationError::OddSize { n: 9 })));
+    assert!(matches!(
+        count_start_angles_meet_in_middle(26, 1 << 30),
+        Err(RotationError::TooLarge { n: 26, max: 24 })
+    ));
+    assert!(matches!(count_start_angles_meet_in_middle(0, 1 << 30), Err(RotationError::TooSmall { n: 0 })));
+    assert!(matches!(
+        count_start_angles_meet_in_middle(16, 1000),
+        Err(RotationError::MemoryBudget { budget: 1000, .. })
+    ));
+}
+
 /// Prefixes of `depth` rotations of the standard puzzle that the search may extend, enumerated by
 /// the definition (distinct nonzero rotations; partial sums distinct, nonzero and not the blue
 /// slot n/2), with the first rotation a divisor of n (the unit symmetry's representatives).
