@@ -87,10 +87,10 @@ pub(crate) fn claims() -> Vec<Claim> {
         ),
         claim(
             "R9",
-            "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force and with the one-ended kernel",
+            "Start angles of the blue pins: every angle except 0 can be solved; counts by angle, by symmetry and directly, agree with brute force, with the one-ended kernel and with meeting in the middle",
             [
                 "game-rotation's count_by_start_angle (two-ended kernel, units and the reversal that changes the angle) and find_solution",
-                "game-rotation's count_by_start_angle_direct, count_start_angles with the one-ended kernel, the published counts for the seed's angle, brute force over all orderings, and the rule of the start angle written in the check",
+                "game-rotation's count_by_start_angle_direct, count_start_angles with the one-ended kernel, count_start_angles_meet_in_middle, the published counts for the seed's angle, brute force over all orderings, and the rule of the start angle written in the check",
             ],
             r9,
         ),
@@ -418,6 +418,12 @@ fn r9(scale: Scale) -> Evidence {
         tally.record(&(n, &by_symmetry));
         tally.case(by_symmetry.is_ok() && by_symmetry == one_ended, || {
             format!("n = {n}: two-ended {by_symmetry:?} vs one-ended {one_ended:?}")
+        });
+        // Meeting in the middle shares no search code with either kernel: one meeting credits
+        // every angle, the slot that neither half visits.
+        let meeting = rot::count_start_angles_meet_in_middle(n, 1 << 30).map(|r| r.by_angle);
+        tally.case(by_symmetry.is_ok() && by_symmetry == meeting, || {
+            format!("n = {n}: two-ended {by_symmetry:?} vs meeting in the middle {meeting:?}")
         });
         // The seed's angle n/2 is the seed's puzzle: the published number of sequencings.
         let published = KNOWN_COUNTS.iter().find(|&&(m, _)| m == n).map(|&(_, c)| c);
