@@ -27,7 +27,8 @@
 //!   two-ended kernel by default, the one-ended one as [`CountMethod::OneEnded`]),
 //!   [`count_by_white_slot`] (R8), [`count_by_start_angle`] and [`count_start_angles`] (R9),
 //!   the second, independent
-//!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first), and
+//!   counter [`count_sequencings_meet_in_middle`] (no search code shared with the first) and its
+//!   count of every start angle [`count_start_angles_meet_in_middle`], and
 //!   the slow references [`count_sequencings_baseline`] and [`count_by_permutations`].
 //! * Counting on many machines: [`ShardRecord`] is one shard's result file (written atomically,
 //!   resumable), [`merge_shards`] adds the shards of one count exactly and refuses mixed,
@@ -70,8 +71,10 @@
 //! besides the units of Z_n it uses a reversal that maps one angle onto another (reverse the
 //! first `n - 2` rotations, keep the last), so the two-ended kernel searches one pair (angle,
 //! last rotation) per orbit of both. With [`CountMethod::OneEnded`] it searches each angle
-//! `a | n` on its own instead, sharing no search code: the two agree for every even n <= 18
-//! (`records/rotation-start-angles.json`).
+//! `a | n` on its own instead, sharing no search code. A third method,
+//! [`count_start_angles_meet_in_middle`], meets in the middle and credits each solution to the
+//! one slot neither half visits, all angles in one meeting. All three agree for every even
+//! n <= 18 (`records/rotation-start-angles.json`).
 //!
 //! # R8: a white pin in any slot
 //!
