@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counts the solutions of every start angle of the rotation puzzle (R9) in shards, a few at a
-# time, on the machine at hand: the confirming count of n = 20 by the one-ended kernel.
+# time, on the machine at hand: a third count of n = 20 by the one-ended kernel (the counts are
+# already confirmed by the two-ended kernel and meeting in the middle).
 #
 #   scripts/count-start-angles.sh [SHARDS [JOBS]]
 #

@@ -55,7 +55,7 @@ const DEPTH_FIRST: Count = Count {
     method: "depth-first",
     by_start_angle: false,
 };
-/// The confirming count of n = 20 by start angle, by the one-ended kernel
+/// The third count of n = 20 by start angle, by the one-ended kernel
 /// (`scripts/count-start-angles.sh`).
 const START_ANGLES_20: Count = Count {
     dir: "records/rotation-20-start-angles-depth-first",
@@ -184,7 +184,7 @@ fn each_n22_directory_holds_shards_of_one_count() {
     }
 }
 
-/// The shards of the confirming count of n = 20 by start angle are one count; complete, their
+/// The shards of the third count of n = 20 by start angle are one count; complete, their
 /// merge must be the depth-first entry of the start-angle record, which must agree with the
 /// two-ended one (`check_start_angle_record`).
 #[test]
