@@ -382,7 +382,7 @@ fn start_angle_counts_are_consistent_and_the_small_ones_count_again() {
             continue;
         }
         let again = match method.as_str() {
-            "meet-in-the-middle" => count_start_angles_meet_in_middle(n, 1 << 30).unwrap().by_angle,
+            "meet-in-the-middle" => count_start_angles_meet_in_middle(n, 1 << 30, None).unwrap().by_angle,
             _ => {
                 let kernel =
                     if method == "two-ended" { CountMethod::TwoEnded } else { CountMethod::OneEnded };

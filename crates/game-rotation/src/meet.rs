@@ -37,14 +37,15 @@
 //! `angles.rs`, so it checks them.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use foldhash::fast::FixedState;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::RotationError;
 use crate::arith::{euler_phi, gcd};
 use crate::puzzle::check_size;
+use crate::{Progress, RotationError};
 
 /// Largest n of [`count_sequencings_meet_in_middle`]. The sets are `u32` masks (n <= 32 would
 /// fit), but the work grows about 30-50 times per step of 2, so n = 24 is already a matter of
@@ -174,7 +175,7 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
     if n == 2 {
         return Ok(MeetReport { total: 1, parts: 1, largest_table: 0, estimated_bytes: 0, leaves: 0 });
     }
-    let met = meet(n, memory_budget, Meeting::Sequencings)?;
+    let met = meet(n, memory_budget, Meeting::Sequencings, None)?;
     Ok(MeetReport {
         total: met.credit[n / 2],
         parts: met.parts,
@@ -186,14 +187,16 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
 
 /// Counts the solutions of every start angle of the blue pins (R9) by meeting in the middle
 /// (see the module docs), with prefix tables of at most `memory_budget` bytes in all. About the
-/// work of [`count_sequencings_meet_in_middle`] plus `n/2` lookups per suffix. Independent of
+/// work of [`count_sequencings_meet_in_middle`] plus `n/2` lookups per suffix (n = 20: about an
+/// hour of CPU). `progress`, if given, is called after each part of the work with the parts
+/// done (from any thread; after the first pass, which sizes the parts). Independent of
 /// [`crate::count_start_angles`]: no search code is shared.
 ///
 /// ```
 /// use game_rotation::count_start_angles_meet_in_middle;
 /// // n = 6: angles 1, 3, 5 have 4 solutions each, 2 and 4 two, the seed's angle 3 is the
 /// // number of sequencings (4), and angle 0 none.
-/// let report = count_start_angles_meet_in_middle(6, 1 << 20)?;
+/// let report = count_start_angles_meet_in_middle(6, 1 << 20, None)?;
 /// assert_eq!(report.by_angle, vec![0, 4, 2, 4, 2, 4]);
 /// # Ok::<(), game_rotation::RotationError>(())
 /// ```
@@ -204,6 +207,7 @@ pub fn count_sequencings_meet_in_middle(n: usize, memory_budget: usize) -> Resul
 pub fn count_start_angles_meet_in_middle(
     n: usize,
     memory_budget: usize,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
 ) -> Result<MeetAnglesReport, RotationError> {
     check_meet_size(n)?;
     if n == 2 {
@@ -216,7 +220,7 @@ pub fn count_start_angles_meet_in_middle(
             leaves: 0,
         });
     }
-    let met = meet(n, memory_budget, Meeting::AllAngles)?;
+    let met = meet(n, memory_budget, Meeting::AllAngles, progress)?;
     // The weights make each class of angles (same gcd with n) exact, not each angle: add the
     // class, then share it out.
     let mut class_total = vec![0u128; n + 1];
@@ -258,8 +262,14 @@ fn check_meet_size(n: usize) -> Result<(), RotationError> {
     Ok(())
 }
 
-/// One meeting in the middle for an even `4 <= n <= MAX_MEET_N` (see the module docs).
-fn meet(n: usize, memory_budget: usize, meeting: Meeting) -> Result<Met, RotationError> {
+/// One meeting in the middle for an even `4 <= n <= MAX_MEET_N` (see the module docs), with
+/// `progress` called after each part.
+fn meet(
+    n: usize,
+    memory_budget: usize,
+    meeting: Meeting,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
+) -> Result<Met, RotationError> {
     let nn = n as u32;
     let all_rotations: u32 = ((1u64 << n) - 2) as u32;
     let all_slots: u32 = ((1u64 << n) - 1) as u32;
@@ -331,6 +341,7 @@ fn meet(n: usize, memory_budget: usize, meeting: Meeting) -> Result<Met, Rotatio
     // (a key holds the weighted number of its prefixes: a suffix that fits a prefix starting
     // with d has no d, so the first rotations never mix up).
     let overflow = || RotationError::Overflow { what: "counting by meeting in the middle" };
+    let parts_done = AtomicUsize::new(0);
     let results: Vec<Result<(Vec<u128>, u64), RotationError>> = (0..1usize << bits)
         .into_par_iter()
         .map(|part| {
@@ -402,6 +413,10 @@ fn meet(n: usize, memory_budget: usize, meeting: Meeting) -> Result<Met, Rotatio
             }
             if failed {
                 return Err(overflow());
+            }
+            let done = parts_done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(report) = progress {
+                report(Progress { done, total: 1 << bits });
             }
             Ok((credit, leaves))
         })

@@ -695,21 +695,37 @@ fn meet_in_the_middle_counts_every_start_angle() {
     for n in (2..=10).step_by(2) {
         let brute = start_angles_by_brute_force(n);
         assert_eq!(brute[n / 2], count_sequencings(n).unwrap(), "n={n}: the brute force's seed angle");
-        assert_eq!(count_start_angles_meet_in_middle(n, 1 << 30).unwrap().by_angle, brute, "n={n}");
+        assert_eq!(count_start_angles_meet_in_middle(n, 1 << 30, None).unwrap().by_angle, brute, "n={n}");
     }
     for n in [12, 14, 16] {
-        let report = count_start_angles_meet_in_middle(n, 1 << 30).unwrap();
+        let report = count_start_angles_meet_in_middle(n, 1 << 30, None).unwrap();
         assert_eq!(report.by_angle, count_by_start_angle(n).unwrap(), "n={n}");
         assert!(report.estimated_bytes <= 1 << 30 && report.leaves > 0 && report.parts >= 1);
     }
-    assert!(matches!(count_start_angles_meet_in_middle(9, 1 << 30), Err(RotationError::OddSize { n: 9 })));
+    // Progress: once per part, each count of parts done once, out of the parts used.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report =
+        count_start_angles_meet_in_middle(12, 1 << 30, Some(&|p: Progress| seen.lock().unwrap().push(p)))
+            .unwrap();
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort_by_key(|p| p.done);
+    let expected: Vec<Progress> =
+        (1..=report.parts).map(|done| Progress { done, total: report.parts }).collect();
+    assert_eq!(seen, expected);
     assert!(matches!(
-        count_start_angles_meet_in_middle(26, 1 << 30),
+        count_start_angles_meet_in_middle(9, 1 << 30, None),
+        Err(RotationError::OddSize { n: 9 })
+    ));
+    assert!(matches!(
+        count_start_angles_meet_in_middle(26, 1 << 30, None),
         Err(RotationError::TooLarge { n: 26, max: 24 })
     ));
-    assert!(matches!(count_start_angles_meet_in_middle(0, 1 << 30), Err(RotationError::TooSmall { n: 0 })));
     assert!(matches!(
-        count_start_angles_meet_in_middle(16, 1000),
+        count_start_angles_meet_in_middle(0, 1 << 30, None),
+        Err(RotationError::TooSmall { n: 0 })
+    ));
+    assert!(matches!(
+        count_start_angles_meet_in_middle(16, 1000, None),
         Err(RotationError::MemoryBudget { budget: 1000, .. })
     ));
 }

@@ -421,7 +421,7 @@ fn r9(scale: Scale) -> Evidence {
         });
         // Meeting in the middle shares no search code with either kernel: one meeting credits
         // every angle, the slot that neither half visits.
-        let meeting = rot::count_start_angles_meet_in_middle(n, 1 << 30).map(|r| r.by_angle);
+        let meeting = rot::count_start_angles_meet_in_middle(n, 1 << 30, None).map(|r| r.by_angle);
         tally.case(by_symmetry.is_ok() && by_symmetry == meeting, || {
             format!("n = {n}: two-ended {by_symmetry:?} vs meeting in the middle {meeting:?}")
         });
