@@ -400,6 +400,9 @@ fn meet(
                         // among them) and the meeting slot; all but one, the angle.
                         let open = (all_slots & !(visited & !1)) | (1 << end);
                         let want_rotations = all_rotations & !used;
+                        // Every prefix visits 0 and ends on the meeting slot (the sum of its
+                        // rotations, so fixed by the key): neither is ever the angle, and a
+                        // lookup for them could not match.
                         let mut angles = open & !1 & !(1 << end);
                         while angles != 0 {
                             let angle = angles.trailing_zeros();
