@@ -342,6 +342,8 @@ fn meet(
     // with d has no d, so the first rotations never mix up).
     let overflow = || RotationError::Overflow { what: "counting by meeting in the middle" };
     let parts_done = AtomicUsize::new(0);
+    // A table key: the rotations used in the low half, the slots visited in the high half.
+    let key = |rotations: u32, slots: u32| u64::from(rotations) | u64::from(slots) << 32;
     let results: Vec<Result<(Vec<u128>, u64), RotationError>> = (0..1usize << bits)
         .into_par_iter()
         .map(|part| {
@@ -364,7 +366,7 @@ fn meet(
                 forward.walk(d, 1 << d, prefix_start(d), rules, &mut |used, visited, _| {
                     // The walk may have marked n/2 to keep off it; the key has the slots visited.
                     let slots = visited & !kept_off;
-                    let entry = table.entry(u64::from(used) | u64::from(slots) << 32).or_insert(0);
+                    let entry = table.entry(key(used, slots)).or_insert(0);
                     match entry.checked_add(weight) {
                         Some(sum) => *entry = sum,
                         None => failed = true,
@@ -379,7 +381,6 @@ fn meet(
                 None => failed = true,
             };
             let rules = Rules { allowed: all_rotations & !inside, required: outside, length: suffix_length };
-            let key = |rotations: u32, slots: u32| u64::from(rotations) | u64::from(slots) << 32;
             match meeting {
                 Meeting::Sequencings => {
                     backward.walk(half_n, 0, 1 | (1 << half_n), rules, &mut |used, visited, end| {
