@@ -94,7 +94,9 @@ impl fmt::Display for Presentation {
 /// let (q, _) = quotient_of(&game, Limits::default())?;
 /// assert_eq!((q.order(), q.p_portion()), (8, 2)); // the wild quotient R8
 /// assert_eq!(q.outcome(&[2, 2])?, Outcome::P);
-/// assert_eq!(q.outcome(&[1_000_001, 5])?, Outcome::N); // any heap, by the proven period
+/// // Any heap, by the proven period: odd heaps from 9 on map to ab², which is N alone and P with a heap of 1.
+/// assert_eq!(q.outcome(&[1_000_001])?, Outcome::N);
+/// assert_eq!(q.outcome(&[1_000_001, 1])?, Outcome::P);
 /// # Ok::<(), game_misere::MisereError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
