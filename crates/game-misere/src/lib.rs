@@ -38,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+mod canonical;
 mod closure;
 mod error;
 mod heap_game;
@@ -46,6 +47,7 @@ mod persist;
 mod quotient;
 mod solver;
 
+pub use canonical::{CanonicalGames, GameId, Genus, MAX_NOTATION_BYTES, MAX_NOTATION_DEPTH, Phylum};
 pub use error::MisereError;
 pub use heap_game::{
     HeapGame, MAX_CODE_DIGITS, Nim, OctalCode, OptionTable, PeriodicityRule, SubtractionGame,
