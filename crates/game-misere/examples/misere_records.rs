@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 /// The sweep's bounds for each code.
 const SWEEP_LIMITS: Limits =
-    Limits { max_heap: 400, max_order: 4096, memory_bytes: 1 << 30, effort: 200_000_000 };
+    Limits { max_heap: 400, max_order: 4096, memory_bytes: 1 << 30, effort: 40_000_000 };
 
 fn solve(code: &str, limits: Limits) -> (Value, f64) {
     let game: OctalCode = code.parse().expect("a valid code");

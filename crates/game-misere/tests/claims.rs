@@ -10,15 +10,17 @@ use std::collections::HashMap;
 
 use game_core::{explore, misere_outcomes};
 use game_misere::{CanonicalGames, Limits, MisereQuotient, Nim, OctalCode, QuotientSolver, StopReason};
-use game_nim::OctalGame;
 use game_verify::{Claim, Evidence, Expected, Scale, SnapshotMode, Tally, verify};
+
+mod common;
+use common::OctalRules;
 
 const SOURCE_PS08: &str = "Plambeck and Siegel, Misère quotients for impartial games, JCTA 115 (2008); Plambeck, Taming the wild in impartial combinatorial games, INTEGERS 5 (2005)";
 const SOURCE_MS: &str = "MisereSolver (Siegel 2006, aaron-siegel/cgsuite) runs in the project's reference note on misère quotients, section 4";
 
 /// The claims, in the order of `docs/claims.md`.
 fn claims() -> Vec<Claim> {
-    let graph = "misère outcomes on game-core's explicit graph of game-nim's OctalGame";
+    let graph = "misère outcomes on game-core's explicit graph of the octal rules written in the check";
     vec![
         Claim {
             id: "MQ1",
@@ -154,7 +156,7 @@ fn quotient_against_graph(code: &str, max_heap: Option<u32>, total: u64) -> Evid
     let q = solve(code, max_heap);
     let largest = max_heap.map_or(total, u64::from).min(total);
     let roots = sums_of_heaps(largest, total);
-    let game: OctalGame = code.parse().expect("a valid code");
+    let game = OctalRules::new(code);
     let graph = explore(&game, roots.clone(), 50_000_000).expect("the graph fits");
     let outcomes = misere_outcomes(&graph.graph).expect("octal games end");
     let mut tally = Tally::new();
