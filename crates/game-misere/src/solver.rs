@@ -154,6 +154,8 @@ impl<G: HeapGame> QuotientSolver<G> {
     /// As [`QuotientSolver::run`].
     pub fn step(&mut self) -> Result<(), MisereError> {
         let n = self.phi.len() as u32;
+        // After a refused heap, its options may be recorded already.
+        self.options.truncate(n as usize);
         let options = checked_options(&self.game, n)?;
         self.charge(n, options.len() as u64 + 1)?;
         self.options.push(options);
@@ -244,11 +246,13 @@ impl<G: HeapGame> QuotientSolver<G> {
                     self.phi.push(x);
                     return Ok(true);
                 }
-                Err(Stop::Failure(_)) => {
+                Err(stop) => {
                     self.closure.truncate(saved);
                     self.types.pop();
+                    if !matches!(stop, Stop::Failure(_)) {
+                        return Err(self.stop_error(n, stop, &budget));
+                    }
                 }
-                Err(stop) => return Err(self.stop_error(n, stop, &budget)),
             }
         }
         Ok(false)

@@ -78,6 +78,9 @@ fn an_infinite_partial_quotient_ends_in_a_typed_refusal() {
         other => panic!("{other:?}"),
     }
     assert_eq!((solver.quotient().order(), solver.quotient().p_portion()), (52, 10));
+    // A refused heap leaves the solver as it was: asking again refuses again, the same way.
+    assert!(matches!(solver.step(), Err(MisereError::EffortExceeded { heap: 7, .. })));
+    assert_eq!(solver.heap(), 6);
     // The order limit ends it too.
     let limits = Limits { max_order: 1000, ..Limits::default() };
     let result = quotient_of("0.3122".parse::<OctalCode>().unwrap(), limits);
