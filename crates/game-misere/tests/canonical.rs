@@ -189,3 +189,37 @@ proptest! {
         prop_assert_eq!(games.outcome(gh), by_definition);
     }
 }
+
+/// Nim on a sorted list of heaps, as a game-core game.
+struct NimHeaps;
+
+impl game_core::Game for NimHeaps {
+    type Position = Vec<u32>;
+    fn moves(&self, heaps: &Vec<u32>) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for smaller in 0..h {
+                let mut next = heaps.clone();
+                next[i] = smaller;
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn a_game_core_position_gets_the_simplest_form_of_its_sum() {
+    let mut games = CanonicalGames::new(100_000);
+    for heaps in [vec![0u32], vec![1, 1], vec![2, 2], vec![1, 2, 3], vec![2, 3, 4]] {
+        let from_graph = games.from_game(&NimHeaps, heaps.clone(), 100_000).unwrap();
+        let mut sum = games.zero();
+        for &h in &heaps {
+            let heap = games.nim_heap(h).unwrap();
+            sum = games.sum(sum, heap).unwrap();
+        }
+        assert_eq!(from_graph, sum, "{heaps:?}");
+    }
+    assert!(matches!(games.from_game(&NimHeaps, vec![9, 9, 9], 10), Err(MisereError::Game(_))));
+}
