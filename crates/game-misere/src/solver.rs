@@ -414,32 +414,49 @@ impl<G: HeapGame> QuotientSolver<G> {
         }
         let order = order as usize;
         self.charge(n, (order * order) as u64 / 4 + 1)?;
-        // Digits of each element: (sub element, exponent of each free generator).
-        let digits: Vec<Vec<u32>> = (0..order)
-            .map(|mut a| {
-                let mut d = vec![(a % s) as u32];
-                a /= s;
-                for &r in &radix {
-                    d.push((a % r as usize) as u32);
-                    a /= r as usize;
-                }
-                d
+        // An element is `sub + s * cyclic`, `cyclic` numbering the exponents of the free
+        // generators in mixed radix: the product table is the product of two small tables.
+        let sub_products: Vec<u32> = sub_elements
+            .iter()
+            .flat_map(|&x| sub_elements.iter().map(move |&y| (x, y)))
+            .map(|(x, y)| sub_id[&table.mul(x, y)])
+            .collect();
+        let cyclic_order = order / s;
+        let exponents: Vec<Vec<u32>> = (0..cyclic_order)
+            .map(|mut c| {
+                radix
+                    .iter()
+                    .map(|&r| {
+                        let e = (c % r as usize) as u32;
+                        c /= r as usize;
+                        e
+                    })
+                    .collect()
             })
             .collect();
-        let mut products = Vec::with_capacity(order * order);
-        for a in &digits {
-            for b in &digits {
+        let mut cyclic_products = Vec::with_capacity(cyclic_order * cyclic_order);
+        for a in &exponents {
+            for b in &exponents {
                 let mut index = 0usize;
                 for j in (0..free.len()).rev() {
                     let (_, idx, period) = free[j];
-                    let mut e = a[j + 1] + b[j + 1];
+                    let mut e = a[j] + b[j];
                     if e >= idx + period {
                         e = idx + (e - idx) % period;
                     }
                     index = index * radix[j] as usize + e as usize;
                 }
-                let c0 = sub_id[&table.mul(sub_elements[a[0] as usize], sub_elements[b[0] as usize])];
-                products.push((index * s + c0 as usize) as u32);
+                cyclic_products.push(index as u32);
+            }
+        }
+        let mut products = Vec::with_capacity(order * order);
+        for a in 0..order {
+            let (a0, ac) = (a % s, a / s);
+            let sub_row = &sub_products[a0 * s..(a0 + 1) * s];
+            let cyclic_row = &cyclic_products[ac * cyclic_order..(ac + 1) * cyclic_order];
+            for &bc in cyclic_row {
+                let base = bc * s as u32;
+                products.extend(sub_row.iter().map(|&c0| base + c0));
             }
         }
         let big = Table::from_products(order, products);
