@@ -49,6 +49,36 @@ proptest! {
     }
 
     #[test]
+    fn partial_quotients_of_random_codes_match_the_explicit_graph(digits in prop::collection::vec(0u8..8, 1..4)) {
+        let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
+        let limits = Limits { max_heap: 12, max_order: 2048, effort: 50_000_000, ..Limits::default() };
+        let result = quotient_of(code.parse::<OctalCode>().unwrap(), limits);
+        // A refusal (a candidate beyond the limits) is allowed; a computed quotient must be right.
+        prop_assume!(result.is_ok());
+        let (q, _) = result.unwrap();
+        let game = OctalRules::new(&code);
+        let mut positions: Vec<Vec<u64>> = vec![vec![]];
+        let mut i = 0;
+        while i < positions.len() {
+            let current = positions[i].clone();
+            let total: u64 = current.iter().sum();
+            for h in current.last().copied().unwrap_or(1)..=12u64.min(16 - total) {
+                let mut next = current.clone();
+                next.push(h);
+                positions.push(next);
+            }
+            i += 1;
+        }
+        let graph = explore(&game, positions.clone(), 5_000_000).unwrap();
+        let outcomes = misere_outcomes(&graph.graph).unwrap();
+        prop_assert!(q.is_reduced() && q.pretending_is_onto());
+        for heaps in &positions {
+            let expected = outcomes[graph.node(heaps).unwrap().index()];
+            prop_assert_eq!(q.outcome(heaps).unwrap(), expected, "{} {:?}", code, heaps);
+        }
+    }
+
+    #[test]
     fn subtraction_quotients_match_the_explicit_graph(set in prop::collection::btree_set(1u32..6, 1..4), heaps in prop::collection::vec(1u64..16, 0..4)) {
         let game = SubtractionGame::new(set.iter().copied()).unwrap();
         let (q, stop) = quotient_of(&game, Limits::default()).unwrap();
