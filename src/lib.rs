@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 pub use game_core as core;
+pub use game_misere as misere;
 pub use game_nim as nim;
 pub use game_rotation as rotation;
 pub use game_takebreak as takebreak;
