@@ -2,15 +2,14 @@
 //! that share no code on the path checked, over a bound that depends on the scale, with the
 //! reports kept as snapshots in `tests/snapshots/{quick,full}/`.
 //!
-//! `cargo test -p game-misere` checks the quick bounds; the full bounds run with
-//! `cargo test --release -p game-misere --test claims -- --ignored`. After a deliberate
-//! change, rewrite the snapshots with `GAME_VERIFY=write` in front of the same command.
+//! `cargo test -p game-misere` checks the quick bounds; `cargo xtask verify` runs them at full
+//! bounds with every crate's claims and rewrites the snapshots after a deliberate change.
 
 use std::collections::HashMap;
 
 use game_core::{explore, misere_outcomes};
 use game_misere::{CanonicalGames, Limits, MisereQuotient, Nim, OctalCode, QuotientSolver, StopReason};
-use game_verify::{Claim, Evidence, Expected, Scale, SnapshotMode, Tally, verify};
+use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
 
 mod common;
 use common::OctalRules;
@@ -19,7 +18,7 @@ const SOURCE_PS08: &str = "Plambeck and Siegel, Misère quotients for impartial 
 const SOURCE_MS: &str = "MisereSolver (Siegel 2006, aaron-siegel/cgsuite) runs in the project's reference note on misère quotients, section 4";
 
 /// The claims, in the order of `docs/claims.md`.
-fn claims() -> Vec<Claim> {
+fn claims_of_misere_play() -> Vec<Claim> {
     let graph = "misère outcomes on game-core's explicit graph of the octal rules written in the check";
     vec![
         Claim {
@@ -422,23 +421,11 @@ fn all_tame(_scale: Scale) -> Evidence {
     Evidence { bound: "the first 12 solved two-digit codes".into(), tally }
 }
 
-// The glue: run every claim, require the expected verdict, keep the report as a snapshot.
-
-fn check_claims(scale: Scale) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(scale.name());
-    let verification = verify(&claims(), scale, &dir, SnapshotMode::from_env());
-    if let Err(error) = verification.and_then(|v| v.into_result()) {
-        panic!("{error}");
-    }
-}
-
+/// The claims, checked against their insta snapshots (quick bounds by default;
+/// `cargo xtask verify` runs this test at full bounds).
 #[test]
-fn claims_at_quick_bounds_match_their_snapshots() {
-    check_claims(Scale::Quick);
-}
-
-#[test]
-#[ignore = "full bounds take longer: cargo test --release -p game-misere --test claims -- --ignored"]
-fn claims_at_full_bounds_match_their_snapshots() {
-    check_claims(Scale::Full);
+fn claims() {
+    ClaimsTest::new(claims_of_misere_play(), env!("CARGO_MANIFEST_DIR"))
+        .rewrite_commands("cargo xtask verify --quick", "cargo xtask verify")
+        .run();
 }
