@@ -270,7 +270,7 @@ pub enum RotationCommand {
         #[arg(long)]
         by_white_slot: bool,
         /// Count the solutions for every start angle of the blue pins instead: the disc's
-        /// blue pin in disc slot a = 0..N-1 (the standard puzzle is a = N/2); about N times the work
+        /// blue pin in disc slot a = 0..=N-1 (the standard puzzle is a = N/2); about N times the work
         /// of one count. Shards and --out work as for the count of the standard puzzle.
         #[arg(long, conflicts_with = "by_white_slot")]
         by_start_angle: bool,

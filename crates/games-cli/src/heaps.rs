@@ -104,7 +104,9 @@ pub fn parse_set(text: &str) -> Result<SubtractionSet, CliError> {
             return Err(CliError::bad(format!("subtraction set {text:?}: empty entry (write e.g. 1,3,5)")));
         }
         let value: u64 = part.parse().map_err(|_| {
-            CliError::bad(format!("subtraction set {text:?}: {part:?} is not a whole number in 1..2^64"))
+            CliError::bad(format!(
+                "subtraction set {text:?}: {part:?} is not a whole number from 1 to 2^64 - 1"
+            ))
         })?;
         amounts.push(value);
     }

@@ -16,7 +16,7 @@ pub const MAX_MEMORY_MIB: u64 = 1 << 20;
 
 /// Steps (option evaluations) allowed to one octal computation without `--allow-long` (codes
 /// without the rare/common structure are quadratic and reach it).
-pub const OCTAL_STEPS: u128 = 1_000_000_000;
+pub const OCTAL_STEPS: u128 = 5_000_000_000;
 
 /// Steps (heaps times amounts) allowed to one subtraction period search without
 /// `--allow-long`.

@@ -197,7 +197,7 @@ fn odd_count(n: u64, by_white_slot: bool) -> Output {
     let zeros = vec!["0".to_string(); n as usize];
     let mut text = format!("n = {n}: 0 solutions (no odd n has one: Z_n of odd order has no sequencing)");
     if by_white_slot {
-        let _ = write!(text, "\nby white-pin disc slot 0..{}: {}", n - 1, zeros.join(" "));
+        let _ = write!(text, "\nby white-pin disc slot 0..={}: {}", n - 1, zeros.join(" "));
     }
     let by_white = if by_white_slot { Some(&zeros) } else { None };
     Output::new(
@@ -281,7 +281,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
         None
     };
     if let Some(counts) = &by_white {
-        let _ = write!(text, "\nby white-pin disc slot 0..{}: {}", n - 1, counts.join(" "));
+        let _ = write!(text, "\nby white-pin disc slot 0..={}: {}", n - 1, counts.join(" "));
     }
     // Counts are u128: JSON numbers beyond 2^53 lose precision in many readers, so they are strings.
     let by_first: Vec<String> = report.by_first.iter().map(u128::to_string).collect();
@@ -388,7 +388,7 @@ fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, Cli
     };
     let counts: Vec<String> = report.by_angle.iter().map(u128::to_string).collect();
     let text = format!(
-        "n = {n}: solutions by start angle a = 0..{} (the disc's blue pin in disc slot a; the seed's puzzle is a = {}){shard_text}{}:\n{}",
+        "n = {n}: solutions by start angle a = 0..={} (the disc's blue pin in disc slot a; the standard puzzle is a = {}){shard_text}{}:\n{}",
         n - 1,
         n / 2,
         run.out_text(request),
@@ -461,7 +461,7 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
         (
             "solutions of all start angles",
             format!(
-                "by start angle a = 0..{} (the seed's puzzle is a = {}): {}",
+                "by start angle a = 0..={} (the standard puzzle is a = {}): {}",
                 n - 1,
                 n / 2,
                 join(&merged.by_start_angle)
@@ -471,7 +471,7 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
         (
             "solutions",
             format!(
-                "by first rotation 1..{}: {}\nby white-pin disc slot 0..{}: {}",
+                "by first rotation 1..={}: {}\nby white-pin disc slot 0..={}: {}",
                 n - 1,
                 join(&merged.by_first[1..]),
                 n - 1,

@@ -17,7 +17,7 @@ fn value_colour(value: u32, max: u32) -> String {
     format!("hsl({hue},70%,60%)")
 }
 
-/// The Grundy table of Wythoff's game as an SVG picture, in the lattice picture of seed 000:
+/// The Grundy table of Wythoff's game as an SVG picture, in the usual lattice picture:
 /// x to the right, y upwards, (0, 0) at the bottom left. Every cell is a `rect` of class `cell`
 /// with a `<title>` tooltip; P-positions (value 0) also have class `p-position`, a thick black
 /// outline and a black dot. A title and a colour legend are added.
