@@ -18,12 +18,15 @@
 #![deny(missing_docs)]
 
 pub use game_core as core;
+pub use game_misere as misere;
 pub use game_nim as nim;
 pub use game_rotation as rotation;
 pub use game_takebreak as takebreak;
 pub use game_wythoff as wythoff;
 
 /// The guide `docs/adding-a-game.md`, included here so that its Rust examples are compiled and
-/// run as doctests.
+/// run as doctests. (The guide shows a crate's test function as it is written, `#[test]` and
+/// all; as a doctest it is compiled, not run as a test.)
 #[doc = include_str!("../docs/adding-a-game.md")]
+#[allow(clippy::test_attr_in_doctest)]
 pub mod adding_a_game {}

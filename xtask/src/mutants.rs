@@ -1,6 +1,6 @@
 //! `cargo xtask mutants`: mutation testing with cargo-mutants. Each mutant (a small change to
 //! the code: a replaced return value, an operator swapped, ...) is built and tested with the
-//! mutated crates' own tests plus the quick proofs (`tests/proofs.rs` of the root package); a
+//! mutated crates' own tests plus the quick proofs (`tests/claims.rs` of the root package); a
 //! mutant that no test catches points at code the tests do not pin down.
 //!
 //! Needs cargo-mutants: `cargo install --locked cargo-mutants`. Results go to `mutants.out/`
@@ -12,7 +12,7 @@ use std::process::{Command, ExitCode};
 const DEFAULT_FILES: [&str; 3] =
     ["crates/game-wythoff/src/**", "crates/game-nim/src/**", "crates/game-rotation/src/count.rs"];
 
-/// The package whose tests include the quick proofs (`tests/proofs.rs`).
+/// The package whose tests include the quick proofs (`tests/claims.rs`).
 const PROOFS_PACKAGE: &str = "impartial-games";
 
 /// Options of `cargo xtask mutants`.

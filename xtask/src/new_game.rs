@@ -17,20 +17,20 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("src/lib.rs", include_str!("../templates/game/src/lib.rs.tmpl")),
     ("tests/claims.rs", include_str!("../templates/game/tests/claims.rs.tmpl")),
     (
-        "tests/snapshots/quick/{{ID}}1.json",
-        include_str!("../templates/game/tests/snapshots/quick/ID1.json.tmpl"),
+        "tests/snapshots/quick/{{ID}}1.snap",
+        include_str!("../templates/game/tests/snapshots/quick/ID1.snap.tmpl"),
     ),
     (
-        "tests/snapshots/quick/{{ID}}X.json",
-        include_str!("../templates/game/tests/snapshots/quick/IDX.json.tmpl"),
+        "tests/snapshots/quick/{{ID}}X.snap",
+        include_str!("../templates/game/tests/snapshots/quick/IDX.snap.tmpl"),
     ),
     (
-        "tests/snapshots/full/{{ID}}1.json",
-        include_str!("../templates/game/tests/snapshots/full/ID1.json.tmpl"),
+        "tests/snapshots/full/{{ID}}1.snap",
+        include_str!("../templates/game/tests/snapshots/full/ID1.snap.tmpl"),
     ),
     (
-        "tests/snapshots/full/{{ID}}X.json",
-        include_str!("../templates/game/tests/snapshots/full/IDX.json.tmpl"),
+        "tests/snapshots/full/{{ID}}X.snap",
+        include_str!("../templates/game/tests/snapshots/full/IDX.snap.tmpl"),
     ),
 ];
 
@@ -44,7 +44,7 @@ const TAKEN_TYPE_NAMES: &[&str] = &[
     "Tally",
     "Verdict",
     "Expected",
-    "SnapshotMode",
+    "ClaimsTest",
     "Vec",
     "Option",
     "Result",
@@ -228,10 +228,10 @@ mod tests {
             "Cargo.toml",
             "src/lib.rs",
             "tests/claims.rs",
-            "tests/snapshots/quick/DAW1.json",
-            "tests/snapshots/quick/DAWX.json",
-            "tests/snapshots/full/DAW1.json",
-            "tests/snapshots/full/DAWX.json",
+            "tests/snapshots/quick/DAW1.snap",
+            "tests/snapshots/quick/DAWX.snap",
+            "tests/snapshots/full/DAW1.snap",
+            "tests/snapshots/full/DAWX.snap",
         ];
         assert_eq!(files, expected.iter().map(|f| dir.join(f)).collect::<Vec<_>>());
         for file in &files {
@@ -247,7 +247,7 @@ mod tests {
                 && lib.contains("#![deny(missing_docs)]")
         );
         assert!(lib.contains("#[non_exhaustive]\npub enum DawsonError"));
-        let snapshot = std::fs::read_to_string(dir.join("tests/snapshots/quick/DAWX.json")).unwrap();
+        let snapshot = std::fs::read_to_string(dir.join("tests/snapshots/quick/DAWX.snap")).unwrap();
         assert!(snapshot.contains("\"claim\": \"DAWX\"") && snapshot.contains("\"verdict\": \"Refuted\""));
         std::fs::remove_dir_all(&root).unwrap();
     }
@@ -263,16 +263,10 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
-    /// End to end: a scratch workspace with the generated crate, whose path dependencies point
-    /// at this workspace's game-core and game-verify, runs `cargo test` and passes.
-    /// Costs a build of the dependencies (minutes on 2 cores), hence ignored:
-    /// `cargo test -p xtask -- --ignored`.
-    #[test]
-    #[ignore = "builds a scratch workspace: cargo test -p xtask -- --ignored"]
-    fn generated_crate_passes_its_tests() {
+    /// A scratch workspace at `root` whose `Cargo.toml` has this workspace's package settings and
+    /// dependencies, with path dependencies pointing at this workspace's crates.
+    fn scratch_workspace(root: &Path) {
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
-        let root = scratch("workspace");
-        generate(&root, "demo").unwrap();
         let manifest = std::fs::read_to_string(here.join("Cargo.toml")).unwrap();
         let section = |header: &str| {
             let start = manifest.find(header).unwrap();
@@ -287,14 +281,96 @@ mod tests {
         );
         std::fs::write(root.join("Cargo.toml"), scratch_manifest).unwrap();
         std::fs::copy(here.join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
+    }
+
+    /// `cargo xtask verify` finds the claims of a generated crate with no file edited by hand:
+    /// its `tests/claims.rs` is a claims target of the workspace it is generated in.
+    #[test]
+    fn a_generated_crate_is_found_by_verify() {
+        let root = scratch("discovery");
+        generate(&root, "demo").unwrap();
+        scratch_workspace(&root);
+        let targets = crate::verify::claims_targets(&root).unwrap();
+        assert_eq!(targets.len(), 1, "{targets:?}");
+        assert_eq!(targets[0].package, "game-demo");
+        assert_eq!(targets[0].dir, root.join("crates/game-demo"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// End to end: a scratch workspace with the generated crate, whose path dependencies point
+    /// at this workspace's game-core and game-verify, passes `cargo test` and the driver of
+    /// `cargo xtask verify --check` at both scales (its shipped snapshots are current), and the
+    /// driver refuses an unknown claim id. Costs a build of the dependencies (minutes on 2
+    /// cores), hence ignored: `cargo test -p xtask -- --ignored` (CI runs it).
+    #[test]
+    #[ignore = "builds a scratch workspace: cargo test -p xtask -- --ignored"]
+    fn generated_crate_passes_its_tests_and_verify_check() {
+        let root = scratch("workspace");
+        generate(&root, "demo").unwrap();
+        scratch_workspace(&root);
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let status = Command::new(cargo)
             .args(["test", "--offline", "-p", "game-demo"])
             .current_dir(&root)
-            .env_remove("GAME_VERIFY") // check the shipped snapshots, never rewrite them
+            .env("INSTA_UPDATE", "no") // check the shipped snapshots, never rewrite them
             .status()
             .unwrap();
         assert!(status.success(), "cargo test in {} failed", root.display());
+        use crate::verify::{Mode, verify_workspace};
+        for quick in [true, false] {
+            let done = std::sync::Mutex::new(Vec::new());
+            let outcomes = verify_workspace(&root, quick, Mode::Check, &[], &|_| {}, &|id| {
+                done.lock().unwrap().push(id.to_string())
+            })
+            .unwrap();
+            assert_eq!(outcomes.len(), 1);
+            assert_eq!((outcomes[0].claims, &outcomes[0].error), (2, &None), "{}", outcomes[0].table);
+            let mut done = done.into_inner().unwrap();
+            done.sort();
+            assert_eq!(done, ["DEM1", "DEMX"]);
+        }
+        let unknown =
+            verify_workspace(&root, true, Mode::Check, &["LAS1".into()], &|_| {}, &|_| {}).unwrap_err();
+        assert!(unknown.contains("no claim with id \"LAS1\"") && unknown.contains("DEM1"), "{unknown}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The guide's manifest for a crate outside the workspace (`docs/adding-a-game.md`, the
+    /// `toml` block of "Outside the workspace") is complete: the generated crate, alone in a
+    /// folder with that manifest (paths pointed at this workspace), builds and passes its tests
+    /// and claims. Costs a build of the dependencies, hence ignored (CI runs it).
+    #[test]
+    #[ignore = "builds a crate outside the workspace: cargo test -p xtask -- --ignored"]
+    fn the_guides_manifest_builds_the_scaffold_outside_the_workspace() {
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+        let guide = std::fs::read_to_string(here.join("docs/adding-a-game.md")).unwrap();
+        let outside = &guide[guide.find("## Outside the workspace").expect("the guide has the section")..];
+        let start = outside.find("```toml\n").expect("a toml block") + "```toml\n".len();
+        let dependencies = &outside[start..start + outside[start..].find("```").unwrap()];
+        assert!(dependencies.contains("[dev-dependencies]"), "{dependencies}");
+        let root = scratch("outside");
+        generate(&root, "demo").unwrap();
+        let krate = root.join("crates/game-demo");
+        let claims = std::fs::read_to_string(krate.join("tests/claims.rs")).unwrap();
+        let rewrite = "        .rewrite_commands(\"cargo xtask verify --quick\", \"cargo xtask verify\")\n";
+        assert!(claims.contains(rewrite), "the guide says to drop this line");
+        std::fs::write(krate.join("tests/claims.rs"), claims.replace(rewrite, "")).unwrap();
+        let manifest = format!(
+            "[package]\nname = \"game-demo\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n{}\n[workspace]\n",
+            dependencies.replace("../impartial-games/", &format!("{}/", here.display()))
+        );
+        std::fs::write(krate.join("Cargo.toml"), manifest).unwrap();
+        std::fs::copy(here.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let output = Command::new(cargo)
+            .args(["test", "--offline"])
+            .current_dir(&krate)
+            .env("INSTA_UPDATE", "no")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "cargo test in {} failed: {stderr}", krate.display());
+        assert!(!stderr.contains("cannot find"), "{stderr}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

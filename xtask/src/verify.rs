@@ -1,11 +1,22 @@
-//! `cargo xtask verify`: runs the claims of game-verify in parallel with a progress bar, prints
-//! the table, and writes (or with `--check` compares) the snapshots in `tests/snapshots/full/`
-//! (`--quick`: `tests/snapshots/quick/`). A thin caller of game-verify's library functions.
+//! `cargo xtask verify`: every claim of every crate of the workspace, at full bounds, with a
+//! progress bar; insta writes the snapshots (or with `--check` writes nothing and fails on any
+//! difference).
+//!
+//! **Claims are discovered, never listed here.** A crate has claims if it has a test target
+//! named `claims` (`tests/claims.rs`) with a test function named `claims` that runs a
+//! `game_verify::ClaimsTest`; `cargo metadata` finds every such target, so a crate made by
+//! `cargo xtask new-game` is verified with no file edited by hand. The root package's
+//! `tests/claims.rs` holds game-verify's own claims. Each target runs as
+//! `cargo test --release -p PKG --test claims -- --exact claims`, steered by game-verify's
+//! environment variables (scale, selection, a results file, progress lines on standard error)
+//! and by insta's (`INSTA_UPDATE=always` accepts new snapshots; `INSTA_UPDATE=no` with
+//! `CI=true` writes nothing), so game crates never depend on game-verify at run time.
 
-use std::process::ExitCode;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use game_verify::{Scale, SnapshotMode, registry, select, stale_snapshots, table, verify_with};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Options of `cargo xtask verify`.
@@ -14,7 +25,7 @@ pub(crate) struct Args {
     /// Write nothing: fail if any claim fails or any snapshot is missing or would change.
     #[arg(long)]
     check: bool,
-    /// Run only the claim with this id (e.g. W2, N3, R5); repeat for several.
+    /// Run only the claim with this id (e.g. W2, N3, GG1); repeat for several.
     #[arg(long, value_name = "ID")]
     claim: Vec<String>,
     /// Use the small bounds of `cargo test` instead (snapshots in tests/snapshots/quick/).
@@ -22,31 +33,240 @@ pub(crate) struct Args {
     quick: bool,
 }
 
-pub(crate) fn run(args: &Args) -> ExitCode {
-    let scale = if args.quick { Scale::Quick } else { Scale::Full };
-    let mode = if args.check { SnapshotMode::Check } else { SnapshotMode::Write };
-    let all = registry();
-    let claims = match select(all.clone(), &args.claim) {
-        Ok(claims) => claims,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+/// A test target named `claims` of a workspace package.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ClaimsTarget {
+    /// The package's name.
+    pub(crate) package: String,
+    /// The package's directory.
+    pub(crate) dir: PathBuf,
+}
+
+/// Every workspace package of the workspace at `root` that has a test target named `claims`,
+/// the root package first, then by name.
+pub(crate) fn claims_targets(root: &Path) -> Result<Vec<ClaimsTarget>, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
+    }
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).map_err(|e| format!("cargo metadata printed no JSON: {e}"))?;
+    let workspace_root = metadata["workspace_root"].as_str().map(PathBuf::from).unwrap_or_default();
+    let mut targets: Vec<ClaimsTarget> = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|package| {
+            package["targets"].as_array().into_iter().flatten().any(|target| {
+                target["name"] == "claims"
+                    && target["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "test"))
+            })
+        })
+        .filter_map(|package| {
+            let manifest = PathBuf::from(package["manifest_path"].as_str()?);
+            Some(ClaimsTarget {
+                package: package["name"].as_str()?.to_string(),
+                dir: manifest.parent()?.to_path_buf(),
+            })
+        })
+        .collect();
+    targets.sort_by_key(|t| (t.dir != workspace_root, t.package.clone()));
+    Ok(targets)
+}
+
+/// How `cargo xtask verify` treats snapshots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// insta accepts every new report (`INSTA_UPDATE=always`).
+    Write,
+    /// insta writes nothing and fails on a difference (`INSTA_UPDATE=no`, `CI=true`).
+    Check,
+}
+
+/// One run of `cargo test --release -p PKG --test claims -- --exact claims` with the steering
+/// environment; `extra_env` adds game-verify's variables.
+fn claims_command(root: &Path, target: &ClaimsTarget, mode: Mode, extra_env: &[(&str, String)]) -> Command {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .args(["test", "--release", "--quiet", "-p", &target.package, "--test", "claims", "--"])
+        .args(["--exact", "claims", "--nocapture"])
+        .current_dir(root)
+        .env_remove("INSTA_FORCE_UPDATE")
+        .env_remove("INSTA_FORCE_PASS");
+    match mode {
+        Mode::Write => command.env("INSTA_UPDATE", "always"),
+        Mode::Check => command.env("INSTA_UPDATE", "no").env("CI", "true"),
     };
-    let dir = crate::workspace_root().join("tests/snapshots").join(scale.name());
+    for (name, value) in extra_env {
+        command.env(name, value);
+    }
+    command
+}
+
+/// What one claims target did.
+#[derive(Debug)]
+pub(crate) struct TargetOutcome {
+    /// The package.
+    pub(crate) package: String,
+    /// Claims run.
+    pub(crate) claims: usize,
+    /// The table of results.
+    pub(crate) table: String,
+    /// The one-line error, if the target failed.
+    pub(crate) error: Option<String>,
+}
+
+/// Runs the claims of every claims target of the workspace at `root`: lists their ids first
+/// (refusing an unknown `--claim` and an id that two crates share), then runs them.
+/// `on_done` is called with each claim's id as it finishes, `on_total` once with the number of
+/// claims that will run.
+pub(crate) fn verify_workspace(
+    root: &Path,
+    quick: bool,
+    mode: Mode,
+    selection: &[String],
+    on_total: &dyn Fn(usize),
+    on_done: &dyn Fn(&str),
+) -> Result<Vec<TargetOutcome>, String> {
+    let targets = claims_targets(root)?;
+    if targets.is_empty() {
+        return Err(format!("no package of {} has a test target named `claims`", root.display()));
+    }
+    let scratch = std::env::temp_dir().join(format!("xtask-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let mut ids_by_target = Vec::new();
+    for (index, target) in targets.iter().enumerate() {
+        let list = scratch.join(format!("ids-{index}.json"));
+        let output =
+            claims_command(root, target, mode, &[(game_verify::LIST_ENV, list.display().to_string())])
+                .output()
+                .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let ids: Vec<String> = std::fs::read_to_string(&list)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .ok_or_else(|| {
+                format!(
+                    "{}: its `claims` test target listed no claims (it needs a test function named `claims` that runs a game_verify::ClaimsTest): {}",
+                    target.package,
+                    String::from_utf8_lossy(&output.stderr).trim()
+                )
+            })?;
+        ids_by_target.push(ids);
+    }
+    let mut all: Vec<(&str, &str)> = Vec::new();
+    for (target, ids) in targets.iter().zip(&ids_by_target) {
+        for id in ids {
+            if let Some((other, _)) = all.iter().find(|(_, known)| known == id) {
+                return Err(format!("the claim id {id:?} is used by both {other} and {}", target.package));
+            }
+            all.push((&target.package, id));
+        }
+    }
+    if let Some(unknown) = selection.iter().find(|id| !all.iter().any(|(_, known)| known == id)) {
+        let known: Vec<&str> = all.iter().map(|(_, id)| *id).collect();
+        return Err(format!("no claim with id {unknown:?}; the ids are: {}", known.join(" ")));
+    }
+    on_total(if selection.is_empty() { all.len() } else { selection.len() });
+    let mut outcomes = Vec::new();
+    for ((index, target), ids) in targets.iter().enumerate().zip(&ids_by_target) {
+        if !selection.is_empty() && !ids.iter().any(|id| selection.contains(id)) {
+            continue;
+        }
+        let results = scratch.join(format!("results-{index}.json"));
+        let mut env = vec![
+            (game_verify::RESULTS_ENV, results.display().to_string()),
+            (game_verify::SCALE_ENV, if quick { "quick" } else { "full" }.to_string()),
+        ];
+        if !selection.is_empty() {
+            env.push((game_verify::CLAIMS_ENV, selection.join(",")));
+        }
+        let mut child = claims_command(root, target, mode, &env)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let stdout = child.stdout.take().map(|out| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(&mut BufReader::new(out), &mut text);
+                text
+            })
+        });
+        let mut other_lines = String::new();
+        if let Some(stderr) = child.stderr.take() {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                match line.strip_prefix("game-verify: done ") {
+                    Some(id) => on_done(id),
+                    None => {
+                        other_lines.push_str(&line);
+                        other_lines.push('\n');
+                    }
+                }
+            }
+        }
+        let status = child.wait().map_err(|e| format!("cargo: {e}"))?;
+        let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
+        let parsed: Option<serde_json::Value> =
+            std::fs::read_to_string(&results).ok().and_then(|text| serde_json::from_str(&text).ok());
+        let outcome = match parsed {
+            Some(value) => TargetOutcome {
+                package: target.package.clone(),
+                claims: value["claims"].as_u64().unwrap_or(0) as usize,
+                table: value["table"].as_str().unwrap_or_default().to_string(),
+                error: value["error"].as_str().map(str::to_string),
+            },
+            None => TargetOutcome {
+                package: target.package.clone(),
+                claims: 0,
+                table: String::new(),
+                error: Some(format!(
+                    "the claims test did not finish ({status}):\n{}{}",
+                    stdout.trim_end(),
+                    other_lines.trim_end()
+                )),
+            },
+        };
+        let failed = outcome.error.is_some() || !status.success();
+        if failed && outcome.error.is_some() && !other_lines.trim().is_empty() {
+            // insta's diffs and any panic message: the details behind the one-line error.
+            eprint!("{other_lines}");
+        }
+        outcomes.push(TargetOutcome {
+            error: outcome
+                .error
+                .clone()
+                .or_else(|| (!status.success()).then(|| format!("cargo test failed ({status})"))),
+            ..outcome
+        });
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(outcomes)
+}
+
+pub(crate) fn run(args: &Args) -> ExitCode {
+    let root = crate::workspace_root();
+    let mode = if args.check { Mode::Check } else { Mode::Write };
     let started = Instant::now();
-    let bar = ProgressBar::new(claims.len() as u64);
+    let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} claims  {msg}")
             .expect("the template is valid")
             .progress_chars("=> "),
     );
-    let on_done = |report: &game_verify::Report| {
+    bar.set_message("building and listing the claims of every crate");
+    let on_total = |total: usize| bar.set_length(total as u64);
+    let on_done = |id: &str| {
         bar.inc(1);
-        bar.set_message(format!("{} done", report.claim));
+        bar.set_message(format!("{id} done"));
     };
-    let verification = match verify_with(&claims, scale, &dir, mode, &on_done) {
-        Ok(v) => v,
+    let outcomes = match verify_workspace(&root, args.quick, mode, &args.claim, &on_total, &on_done) {
+        Ok(outcomes) => outcomes,
         Err(e) => {
             bar.finish_and_clear();
             eprintln!("error: {e}");
@@ -54,50 +274,47 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         }
     };
     bar.finish_and_clear();
-    print!("{}", table(&verification.results));
-    let shown = dir.strip_prefix(crate::workspace_root()).unwrap_or(&dir).display().to_string();
-    println!(
-        "{} claims in {:.1} s at {:?} bounds; snapshots {} in {shown}/",
-        verification.results.len(),
-        started.elapsed().as_secs_f64(),
-        scale,
-        if args.check { "checked" } else { "written" },
-    );
+    let scale = if args.quick { "quick" } else { "full" };
+    let mut claims = 0;
     let mut ok = true;
-    if !verification.failed.is_empty() {
-        eprintln!("FAILED claims (verdict not the expected one):");
-        for failure in &verification.failed {
-            eprintln!("  {failure}");
-        }
-        ok = false;
-    }
-    if !verification.changed.is_empty() {
-        let rerun = if args.quick { "cargo xtask verify --quick" } else { "cargo xtask verify" };
-        if args.check {
-            eprintln!("snapshots that differ from the recomputed reports (run `{rerun}` to rewrite them):");
+    for outcome in &outcomes {
+        println!("{}:", outcome.package);
+        print!("{}", outcome.table);
+        claims += outcome.claims;
+        if let Some(error) = &outcome.error {
             ok = false;
-        } else {
-            eprintln!("snapshots rewritten (review with `git diff {shown}`):");
-        }
-        for difference in &verification.changed {
-            eprintln!("  {difference}");
+            eprintln!("error in {}: {error}", outcome.package);
         }
     }
-    if args.claim.is_empty() {
-        match stale_snapshots(&dir, &all) {
-            Ok(stale) if stale.is_empty() => {}
-            Ok(stale) => {
-                eprintln!("snapshots of no registered claim (remove them):");
-                for path in stale {
-                    eprintln!("  {}", path.display());
-                }
-                ok = false;
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ok = false;
-            }
+    println!(
+        "{claims} claims of {} crate{} in {:.1} s at {scale} bounds; snapshots {} (tests/snapshots/{scale}/ of each crate)",
+        outcomes.len(),
+        if outcomes.len() == 1 { "" } else { "s" },
+        started.elapsed().as_secs_f64(),
+        if args.check { "checked" } else { "written by insta where they changed (review with `git diff`)" },
+    );
+    if !ok {
+        let rerun = if args.quick { "cargo xtask verify --quick" } else { "cargo xtask verify" };
+        eprintln!("FAILED; after a deliberate change, `{rerun}` rewrites the snapshots of passing claims");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_crate_with_claims_is_discovered_root_first() {
+        let root = crate::workspace_root();
+        let targets = claims_targets(&root).unwrap();
+        let names: Vec<&str> = targets.iter().map(|t| t.package.as_str()).collect();
+        assert_eq!(names.first(), Some(&"impartial-games"), "{names:?}");
+        assert!(names.contains(&"game-takebreak"), "{names:?}");
+        assert!(!names.contains(&"game-core"), "game-core has no claims target: {names:?}");
+        for target in &targets {
+            assert!(target.dir.join("tests/claims.rs").is_file(), "{target:?}");
         }
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -2,15 +2,15 @@
 //! are: each computed by two methods that share no code, over a bound that depends on the scale,
 //! with the reports kept as snapshots in `tests/snapshots/{quick,full}/`.
 //!
-//! `cargo test -p game-takebreak` checks the quick bounds; the full bounds run with
-//! `cargo test --release -p game-takebreak --test claims -- --ignored`. After a deliberate
-//! change, rewrite the snapshots with `GAME_VERIFY=write` in front of the same command.
+//! `cargo test -p game-takebreak` checks the quick bounds; `cargo xtask verify` finds this test
+//! target (it is named `claims`, with a test named `claims`) and runs it at full bounds, and
+//! after a deliberate change rewrites the snapshots (`--quick` for the quick ones).
 
 use std::collections::BTreeSet;
 
 use game_core::{explore, grundy_values as engine_values};
 use game_takebreak::{GrundysGame, canonical_heaps, grundy_values};
-use game_verify::{Claim, Evidence, Expected, Scale, SnapshotMode, Tally, verify};
+use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
 
 /// OEIS A002188 (Sprague-Grundy values of Grundy's game), n = 0..=104, copied from the
 /// published sequence: the values found in the literature, not by this crate.
@@ -21,7 +21,7 @@ const A002188: [u32; 105] = [
 ];
 
 /// The claims, in the order of `docs/claims.md`.
-fn claims() -> Vec<Claim> {
+fn claims_of_grundys_game() -> Vec<Claim> {
     let source = "Grundy 1939 (Eureka 2); Guy and Smith 1956; OEIS A002188";
     vec![
         Claim {
@@ -126,23 +126,11 @@ fn period_three_from_four(scale: Scale) -> Evidence {
     Evidence { bound: format!("heaps 7..={last} against three heaps earlier"), tally }
 }
 
-// The glue: run every claim, require the expected verdict, keep the report as a snapshot.
-
-fn check_claims(scale: Scale) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(scale.name());
-    let verification = verify(&claims(), scale, &dir, SnapshotMode::from_env());
-    if let Err(error) = verification.and_then(|v| v.into_result()) {
-        panic!("{error}");
-    }
-}
-
+/// The claims, checked against their insta snapshots (quick bounds by default;
+/// `cargo xtask verify` runs this test at full bounds).
 #[test]
-fn claims_at_quick_bounds_match_their_snapshots() {
-    check_claims(Scale::Quick);
-}
-
-#[test]
-#[ignore = "full bounds take longer: cargo test --release -p game-takebreak --test claims -- --ignored"]
-fn claims_at_full_bounds_match_their_snapshots() {
-    check_claims(Scale::Full);
+fn claims() {
+    ClaimsTest::new(claims_of_grundys_game(), env!("CARGO_MANIFEST_DIR"))
+        .rewrite_commands("cargo xtask verify --quick", "cargo xtask verify")
+        .run();
 }

@@ -1,19 +1,23 @@
 //! The claims of the source documents, each checked by exhaustion against the generic engine,
 //! and the machinery to verify any set of claims — this crate's or your own.
 //!
-//! Every [`Claim`] has an id from the project's list of claims (`docs/claims.md`: W1..W11,
-//! Y1..Y4, N1..N6, R1..R9) or one of our own (C.. for the common ground of game graphs, X.. for
-//! claims that are *false* and must be refuted by a named counterexample, showing that the
-//! checker can fail). A check computes its answer by two methods that share no code on the path
-//! being checked — named in [`Claim::methods`] — and compares them over a bound that depends on
-//! the [`Scale`]: [`Scale::Quick`] for `cargo test`, [`Scale::Full`] for `cargo xtask verify`.
+//! Every [`Claim`] has an id: those of the project's list of claims (`docs/claims.md`: W1..W11,
+//! Y1..Y4, N1..N6, R1..R9) or our own (C1..C4 for the common ground of game graphs, NS and NO..
+//! for sums and Nim's outcomes, WG and WM for Wythoff's Grundy values and misère play). Ids with
+//! an `X` (X1, WX, NX, RX) are claims that are *false* on purpose and must be refuted by the
+//! counterexample they name, showing that the checker can fail. A check computes its answer by
+//! two methods that share no code on the path being checked — named in [`Claim::methods`] — and
+//! compares them over a bound that depends on the [`Scale`]: [`Scale::Quick`] for `cargo test`,
+//! [`Scale::Full`] for `cargo xtask verify`. [`registry`] lists them grouped as in
+//! `docs/claims.md` (game graphs, Wythoff and Chang, Nim, rotation), each false claim within its
+//! group.
 //!
 //! The result is a [`Report`]: claim, methods, bound, cases checked, [`Verdict`], a digest
 //! (SHA-256 prefix) of every computed object, and on failure the smallest counterexample.
-//! Reports contain no timings, so they are deterministic and are kept as snapshots. A report
-//! [passes](Report::passed) only if its verdict is the expected one: a check that panics or
-//! checks no case never passes, and a false claim passes only when refuted by exactly the
-//! counterexample it names.
+//! Reports contain no timings, so they are deterministic and are kept as
+//! [insta](https://insta.rs) snapshots (`<id>.snap`). A report [passes](Report::passed) only if
+//! its verdict is the expected one: a check that panics or checks no case never passes, and a
+//! false claim passes only when refuted by exactly the counterexample it names.
 //!
 //! ```
 //! use game_verify::{registry, run, Scale, Verdict};
@@ -25,12 +29,15 @@
 //!
 //! # Verifying your own claims
 //!
-//! A crate outside this workspace writes its claims as [`Claim`]s and verifies them from one
-//! test: [`verify`] runs them in parallel, compares each report with its snapshot in a
-//! directory, and fails with a one-line reason per failed claim or changed snapshot.
+//! A crate outside this workspace writes its claims as [`Claim`]s and checks them from one test
+//! with [`ClaimsTest`]: it runs them in parallel, compares each report with its insta snapshot in
+//! `tests/snapshots/quick/` (or `full/` with `GAME_VERIFY_SCALE=full`), and fails with a
+//! one-line reason per failed claim or changed snapshot. The first run has no snapshots: it
+//! fails and says how to write them (`INSTA_UPDATE=always cargo test`, or review the pending
+//! `.snap.new` files with `cargo insta review`). [`verify`] does the same for any directory.
 //!
 //! ```
-//! use game_verify::{Claim, Evidence, Expected, Scale, SnapshotMode, Tally, verify};
+//! use game_verify::{Claim, Evidence, Expected, Scale, Tally, verify};
 //!
 //! fn squares_are_sums_of_odd_numbers(scale: Scale) -> Evidence {
 //!     let up_to = scale.pick(100u64, 10_000);
@@ -53,11 +60,11 @@
 //!     check: squares_are_sums_of_odd_numbers,
 //! }];
 //! let dir = std::env::temp_dir().join(format!("game-verify-doc-{}", std::process::id()));
-//! // Write the snapshots once (in your tests: keep them in the repository) ...
-//! verify(&claims, Scale::Quick, &dir, SnapshotMode::Write)?;
-//! // ... then every test run checks the claims and that nothing computed has changed.
-//! let verification = verify(&claims, Scale::Quick, &dir, SnapshotMode::Check)?;
-//! verification.into_result()?;
+//! // No snapshot yet: the claim holds, but the check fails until the snapshot is written
+//! // (insta writes it when run with INSTA_UPDATE=always; otherwise it leaves Q1.snap.new).
+//! let first = verify(&claims, Scale::Quick, &dir)?;
+//! assert!(first.failed.is_empty());
+//! assert_eq!(first.changed[0].fields, ["missing"]);
 //! # std::fs::remove_dir_all(&dir).ok();
 //! # Ok::<(), game_verify::VerifyError>(())
 //! ```
@@ -65,6 +72,7 @@
 #![deny(missing_docs)]
 
 mod claims;
+mod claims_test;
 mod runner;
 mod snapshots;
 mod tally;
@@ -73,10 +81,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde::Serialize;
 
+pub use claims_test::{CLAIMS_ENV, ClaimsTest, ClaimsTestOutcome, LIST_ENV, RESULTS_ENV, SCALE_ENV};
 pub use runner::{Timed, run_claims, select, table};
 pub use snapshots::{
-    SnapshotDifference, SnapshotMode, Verification, VerifyError, apply_snapshots, snapshot_text,
-    stale_snapshots, verify, verify_with,
+    ACCEPT_SNAPSHOTS, SnapshotDifference, Verification, VerifyError, read_snapshot, snapshot_path,
+    snapshot_text, stale_snapshots, unique_ids, verify, verify_with,
 };
 pub use tally::Tally;
 
@@ -134,7 +143,8 @@ pub enum Expected {
 /// One claim of a source (or of our own), with its check.
 #[derive(Clone)]
 pub struct Claim {
-    /// Id from the list of claims (W1, Y4, N3, R5, ...) or our own (C1.., X1..).
+    /// Id from the list of claims (W1, Y3, N3, R5, ...) or our own (C1.., WX, ...): unique
+    /// among the claims verified together, since it names the snapshot file.
     pub id: &'static str,
     /// What is claimed, in one sentence.
     pub statement: &'static str,
@@ -203,9 +213,32 @@ impl Report {
             _ => false,
         }
     }
+
+    /// Why the report does not pass, in words (`None` if it [passes](Report::passed)): a true
+    /// claim refuted or with no case, a false claim that held or was refuted by another
+    /// counterexample than the one it names (`expected counterexample "X", got "Y"`), a panic.
+    pub fn failure(&self) -> Option<String> {
+        if self.passed() {
+            return None;
+        }
+        let found = self.counterexample.as_deref().unwrap_or("none");
+        Some(match (self.expected, self.verdict) {
+            (_, Verdict::Panicked) => found.to_string(),
+            (_, Verdict::Empty) => "the check counted no case, so it proves nothing".to_string(),
+            (Expected::Holds, _) => format!("refuted: {found}"),
+            (Expected::Refuted { counterexample }, Verdict::Refuted) => {
+                format!("expected counterexample {counterexample:?}, got {found:?}")
+            }
+            (Expected::Refuted { counterexample }, _) => {
+                format!("expected to be refuted by {counterexample:?}, but every case held")
+            }
+        })
+    }
 }
 
-/// Every registered claim, ordered by id group (common ground, Wythoff, Nim, rotation, refuted).
+/// Every claim of this crate, grouped as in `docs/claims.md`: game graphs (C1..C4, X1),
+/// Wythoff and Chang (W.., Y.., WM, WG, WX), Nim (N.., NS, NO.., NX), rotation (R.., RX); each
+/// false claim within its group.
 pub fn registry() -> Vec<Claim> {
     claims::all()
 }

@@ -51,6 +51,10 @@ pub enum Command {
     /// An octal game (e.g. Kayles 0.77): Grundy values (and their plot) or the proven period.
     #[command(after_help = "Example: games octal 0.77 --values 15")]
     Octal(OctalArgs),
+    /// Misère play of an octal game: its misère quotient, or the outcome and winning moves of a
+    /// sum of heaps read from it.
+    #[command(after_help = "Example: games misere 0.77 --heaps 1 2 2")]
+    Misere(MisereArgs),
     /// The rotation puzzle (turn a disc of N slots, plugging a pin at each move): solve, count,
     /// draw.
     #[command(subcommand)]
@@ -213,6 +217,22 @@ pub struct OctalArgs {
     /// Largest heap examined when looking for the period.
     #[arg(long, default_value_t = 10_000)]
     pub max: u64,
+}
+
+/// `games misere CODE (--quotient | --heaps H...) [--max-heap N]`
+#[derive(Debug, Args)]
+pub struct MisereArgs {
+    /// The octal code, e.g. 0.77 (Kayles), 0.75 or 0.07 (Dawson's Kayles).
+    pub code: String,
+    /// Print the misère quotient: order, P-portion, presentation, pretending function, period.
+    #[arg(long, conflicts_with = "heaps")]
+    pub quotient: bool,
+    /// The misère outcome of this sum of heaps, and its winning moves.
+    #[arg(long, num_args = 1.., value_name = "H")]
+    pub heaps: Option<Vec<u64>>,
+    /// Largest heap added while the periodicity test has not proven the quotient (at most 10000).
+    #[arg(long, default_value_t = 300)]
+    pub max_heap: u32,
 }
 
 /// A solving method of the rotation puzzle.

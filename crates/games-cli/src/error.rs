@@ -92,6 +92,9 @@ pub enum CliError {
     /// A shard file of `rotation count --out` or `rotation merge` was refused.
     #[error(transparent)]
     ShardFile(#[from] game_rotation::ShardFileError),
+    /// A misère quotient could not be computed within the limits, or the input was refused.
+    #[error(transparent)]
+    Misere(#[from] game_misere::MisereError),
     /// The graph engine refused the request.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),

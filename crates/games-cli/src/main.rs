@@ -17,6 +17,7 @@
 mod files;
 mod graph;
 mod heaps;
+mod misere;
 mod output;
 mod play;
 mod rotation;
@@ -103,6 +104,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Nim(args) => heaps::run_nim(args),
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
+        Command::Misere(args) => misere::run(args, &budget),
         Command::Rotation(args) => rotation::run(args, &budget),
         Command::Graph(args) => graph::run(args, &budget),
         Command::Play(args) => play::run(args, cli.json),

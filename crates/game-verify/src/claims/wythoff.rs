@@ -135,6 +135,36 @@ pub(crate) fn claims() -> Vec<Claim> {
             w11,
         ),
         claim(
+            "WM",
+            "Misère Wythoff P-positions are (0,1), (2,2) and the normal pairs from n = 2 on (and mirrors)",
+            "seed 002 mentions misère; our own check",
+            [
+                "game-core: misère outcomes of the explicit board graph (game-wythoff's misere_p_positions_from_graph)",
+                "the rule of the statement with the closed form; game-wythoff's is_misere_p_position and listings",
+            ],
+            wm,
+        ),
+        claim(
+            "WG",
+            "The fast Grundy table equals game-core's Grundy values on the explicit board; it is symmetric and no row repeats a value",
+            "common ground (Sprague-Grundy)",
+            ["game-core: grundy_values() on the explicit board graph", "game-wythoff's fast grundy_table"],
+            wg,
+        ),
+        Claim {
+            id: "WX",
+            statement: "(false) The f64 formula floor(n * phi) is exact for every n up to 2^40",
+            source: "our own; the f64 formula first fails at the Fibonacci number F_40 = 102334155",
+            methods: [
+                "f64: floor(n * (1 + sqrt 5) / 2) in floating point",
+                "game-wythoff's exact lower(n), confirmed by big integers at the counterexample",
+            ],
+            expected: Expected::Refuted {
+                counterexample: "n = 102334155: f64 gives 165580141, exact 165580140",
+            },
+            check: wx,
+        },
+        claim(
             "Y1",
             "{0,n} and {n,n} are N-positions for n > 0; {1,2} and {3,5} are P-positions",
             s002,
@@ -174,36 +204,6 @@ pub(crate) fn claims() -> Vec<Claim> {
             ],
             y4,
         ),
-        claim(
-            "WM",
-            "Misère Wythoff P-positions are (0,1), (2,2) and the normal pairs from n = 2 on (and mirrors)",
-            "seed 002 mentions misère; our own check",
-            [
-                "game-core: misère outcomes of the explicit board graph (game-wythoff's misere_p_positions_from_graph)",
-                "the rule of the statement with the closed form; game-wythoff's is_misere_p_position and listings",
-            ],
-            wm,
-        ),
-        claim(
-            "WG",
-            "The fast Grundy table equals game-core's Grundy values on the explicit board; it is symmetric and no row repeats a value",
-            "common ground (Sprague-Grundy)",
-            ["game-core: grundy_values() on the explicit board graph", "game-wythoff's fast grundy_table"],
-            wg,
-        ),
-        Claim {
-            id: "WX",
-            statement: "(false) The f64 formula floor(n * phi) is exact for every n up to 2^40",
-            source: "our own; the f64 formula first fails at the Fibonacci number F_40 = 102334155",
-            methods: [
-                "f64: floor(n * (1 + sqrt 5) / 2) in floating point",
-                "game-wythoff's exact lower(n), confirmed by big integers at the counterexample",
-            ],
-            expected: Expected::Refuted {
-                counterexample: "n = 102334155: f64 gives 165580141, exact 165580140",
-            },
-            check: wx,
-        },
     ]
 }
 

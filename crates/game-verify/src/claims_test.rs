@@ -1,0 +1,226 @@
+//! [`ClaimsTest`]: a crate's claims checked from one test function, the way every crate of
+//! this workspace (and a user's own crate) does it, steered by environment variables so that
+//! `cargo xtask verify` can run every crate's claims at full bounds without knowing them.
+//!
+//! Steering, all optional (a plain `cargo test` checks every claim at quick bounds):
+//!
+//! | variable | meaning |
+//! | --- | --- |
+//! | `GAME_VERIFY_SCALE` | `quick` (default) or `full` |
+//! | `GAME_VERIFY_CLAIMS` | ids to run, separated by commas or spaces; ids of other crates are ignored |
+//! | `GAME_VERIFY_LIST` | a file: write the ids of the claims (JSON list) there and run nothing |
+//! | `GAME_VERIFY_RESULTS` | a file: write the outcome there as JSON (the table, the failures, the changed and stale snapshots) and print `game-verify: done ID` on standard error after each claim |
+//!
+//! Whether snapshots are written is insta's business (`INSTA_UPDATE`; see [`crate::verify`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::runner::table;
+use crate::snapshots::{VerifyError, stale_snapshots, unique_ids, verify_with};
+use crate::{Claim, Scale};
+
+/// The environment variable that chooses the scale: `quick` (default) or `full`.
+pub const SCALE_ENV: &str = "GAME_VERIFY_SCALE";
+/// The environment variable that selects claims by id.
+pub const CLAIMS_ENV: &str = "GAME_VERIFY_CLAIMS";
+/// The environment variable naming a file to list the claims' ids in (nothing runs).
+pub const LIST_ENV: &str = "GAME_VERIFY_LIST";
+/// The environment variable naming a file to write the outcome to, as JSON.
+pub const RESULTS_ENV: &str = "GAME_VERIFY_RESULTS";
+
+/// The outcome of one [`ClaimsTest`], as written to the file named by [`RESULTS_ENV`].
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimsTestOutcome {
+    /// How many claims ran.
+    pub claims: usize,
+    /// The table of results ([`crate::table`]).
+    pub table: String,
+    /// The error that fails the test, if any, in one line.
+    pub error: Option<String>,
+}
+
+/// A crate's claims, checked from one test against insta snapshots in
+/// `<crate>/tests/snapshots/{quick,full}/`.
+///
+/// ```no_run
+/// # fn claims() -> Vec<game_verify::Claim> { Vec::new() }
+/// #[test]
+/// fn claims_hold_and_match_their_snapshots() {
+///     game_verify::ClaimsTest::new(claims(), env!("CARGO_MANIFEST_DIR")).run();
+/// }
+/// ```
+#[derive(Debug)]
+pub struct ClaimsTest {
+    claims: Vec<Claim>,
+    snapshots: PathBuf,
+    rewrite: Option<[String; 2]>,
+}
+
+impl ClaimsTest {
+    /// The claims of the crate whose manifest directory is `manifest_dir` (pass
+    /// `env!("CARGO_MANIFEST_DIR")`); their snapshots live in its `tests/snapshots/`.
+    pub fn new(claims: Vec<Claim>, manifest_dir: impl AsRef<Path>) -> Self {
+        Self { claims, snapshots: manifest_dir.as_ref().join("tests/snapshots"), rewrite: None }
+    }
+
+    /// Names the commands that rewrite the snapshots at quick and at full bounds, for the error
+    /// message (by default: `INSTA_UPDATE=always cargo test`, with `GAME_VERIFY_SCALE=full` for
+    /// the full bounds).
+    pub fn rewrite_commands(mut self, quick: impl Into<String>, full: impl Into<String>) -> Self {
+        self.rewrite = Some([quick.into(), full.into()]);
+        self
+    }
+
+    /// The snapshot directory at `scale`.
+    pub fn snapshot_dir(&self, scale: Scale) -> PathBuf {
+        self.snapshots.join(scale.name())
+    }
+
+    /// Runs the claims as the environment asks (see the module doc), prints the table of
+    /// results and returns the outcome.
+    ///
+    /// # Errors
+    /// A bad environment variable, duplicate ids, failed claims, snapshots insta did not accept,
+    /// stale snapshots (when every claim ran), or a file that could not be written.
+    pub fn outcome(&self) -> Result<ClaimsTestOutcome, VerifyError> {
+        unique_ids(&self.claims)?;
+        if let Some(path) = std::env::var_os(LIST_ENV) {
+            let ids: Vec<&str> = self.claims.iter().map(|c| c.id).collect();
+            write_json(Path::new(&path), &ids)?;
+            return Ok(ClaimsTestOutcome { claims: 0, table: String::new(), error: None });
+        }
+        let scale = match std::env::var(SCALE_ENV).as_deref() {
+            Err(_) | Ok("quick") => Scale::Quick,
+            Ok("full") => Scale::Full,
+            Ok(other) => {
+                return Err(VerifyError::BadEnvironment {
+                    variable: SCALE_ENV,
+                    value: other.to_string(),
+                    expected: "quick or full",
+                });
+            }
+        };
+        let selection: Vec<String> = std::env::var(CLAIMS_ENV)
+            .unwrap_or_default()
+            .split([',', ' '])
+            .filter(|id| !id.is_empty())
+            .map(str::to_string)
+            .collect();
+        let chosen: Vec<Claim> = self
+            .claims
+            .iter()
+            .filter(|c| selection.is_empty() || selection.iter().any(|id| id == c.id))
+            .cloned()
+            .collect();
+        let progress = std::env::var_os(RESULTS_ENV).is_some();
+        let on_done = |report: &crate::Report| {
+            if progress {
+                eprintln!("game-verify: done {}", report.claim);
+            }
+        };
+        let dir = self.snapshot_dir(scale);
+        let mut verification = verify_with(&chosen, scale, &dir, &on_done)?;
+        let table = table(&verification.results);
+        let claims = verification.results.len();
+        let default_rewrite = match scale {
+            Scale::Quick => format!("{} cargo test", crate::ACCEPT_SNAPSHOTS),
+            Scale::Full => format!("{} {SCALE_ENV}=full cargo test --release", crate::ACCEPT_SNAPSHOTS),
+        };
+        verification.rewrite = match &self.rewrite {
+            Some([quick, full]) => scale.pick(quick, full).clone(),
+            None => default_rewrite,
+        };
+        let mut result = verification.into_result();
+        if result.is_ok() && selection.is_empty() {
+            let stale = stale_snapshots(&dir, &self.claims)?;
+            if !stale.is_empty() {
+                result = Err(VerifyError::StaleSnapshots { paths: stale });
+            }
+        }
+        let outcome =
+            ClaimsTestOutcome { claims, table, error: result.as_ref().err().map(ToString::to_string) };
+        if let Some(path) = std::env::var_os(RESULTS_ENV) {
+            write_json(Path::new(&path), &outcome)?;
+        }
+        print!("{}", outcome.table);
+        result.map(|()| outcome)
+    }
+
+    /// [`ClaimsTest::outcome`] as a test: prints the table, panics with the one-line error.
+    ///
+    /// # Panics
+    /// Whenever [`ClaimsTest::outcome`] fails: that is the test failing.
+    pub fn run(&self) {
+        if let Err(error) = self.outcome() {
+            panic!("{error}");
+        }
+    }
+}
+
+fn write_json<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<(), VerifyError> {
+    let text = serde_json::to_string_pretty(value).expect("plain data always serialises");
+    std::fs::write(path, text)
+        .map_err(|e| VerifyError::Io { path: path.to_path_buf(), message: e.to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Evidence, Expected, Tally};
+
+    fn holds(_: Scale) -> Evidence {
+        let mut tally = Tally::new();
+        tally.record(&1u8);
+        tally.case(true, String::new);
+        Evidence { bound: "one case".into(), tally }
+    }
+
+    fn claim(id: &'static str) -> Claim {
+        Claim {
+            id,
+            statement: "a claim",
+            source: "this test",
+            methods: ["one", "two"],
+            expected: Expected::Holds,
+            check: holds,
+        }
+    }
+
+    fn scratch(label: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("game-verify-claims-test-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn the_first_run_of_a_users_crate_says_how_to_write_its_snapshots() {
+        let dir = scratch("first-run");
+        if std::env::var("INSTA_UPDATE").as_deref() == Ok("always") {
+            // Told to accept everything (a user writing their snapshots), insta writes them.
+            ClaimsTest::new(vec![claim("U1")], &dir).outcome().unwrap();
+            assert!(dir.join("tests/snapshots/quick/U1.snap").is_file());
+            let _ = std::fs::remove_dir_all(&dir);
+            return;
+        }
+        let error = ClaimsTest::new(vec![claim("U1")], &dir).outcome().unwrap_err().to_string();
+        assert!(
+            error.contains("U1 (missing)") && error.contains("INSTA_UPDATE=always cargo test"),
+            "{error}"
+        );
+        assert!(!error.contains("xtask"), "{error}");
+        let ours =
+            ClaimsTest::new(vec![claim("U1")], &dir).rewrite_commands("cargo xtask verify --quick", "x");
+        assert!(ours.outcome().unwrap_err().to_string().contains("`cargo xtask verify --quick`"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn duplicate_ids_fail_the_test() {
+        let dir = scratch("duplicate");
+        let error = ClaimsTest::new(vec![claim("U1"), claim("U1")], &dir).outcome().unwrap_err();
+        assert!(matches!(error, VerifyError::DuplicateClaim { ref id } if id == "U1"), "{error}");
+    }
+}
