@@ -6,7 +6,6 @@
 //! every failure is a [`ReadError`] naming the line. Nothing in a file can make the reader panic,
 //! recurse without bound or allocate more than a constant times the file size and the limits.
 
-use std::collections::HashSet;
 use std::hash::{BuildHasher, RandomState};
 
 use hashbrown::HashTable;
@@ -241,60 +240,151 @@ impl NamedGraph {
     }
 }
 
-/// Builds a [`NamedGraph`] under the limits: names to nodes, arcs deduplicated in O(1) each.
+/// Builds a [`NamedGraph`] under the limits, as it is read. Names are kept in one arena
+/// (`names`, node `i` is `names[starts[i]..starts[i + 1]]`) and looked up through a table of
+/// [`NameKey`]s, which hold a short name itself (so that a lookup touches the table only) or
+/// where a longer one starts in the arena; arcs are listed as they come and made unique once at
+/// the end by sorting. Both keep reading cache-friendly: a lookup through the graph's nodes and
+/// a hash set of arcs made reading many times slower on large files.
 struct Builder {
-    graph: DiGraph<String, ()>,
-    index: HashTable<NodeIndex>,
-    hasher: RandomState,
-    arcs: HashSet<(u32, u32)>,
-    arcs_written: usize,
+    names: String,
+    starts: Vec<usize>,
+    lookup: HashTable<NameKey>,
+    lookup_hasher: foldhash::quality::RandomState,
+    arcs: Vec<(u32, u32)>,
     limits: ReadLimits,
+}
+
+/// A name in the lookup table of [`Builder`]: its length, its node, and its bytes when it has
+/// at most 8 (little-endian, zero-padded), else where it starts in the arena.
+#[derive(Clone, Copy)]
+struct NameKey {
+    bytes_or_start: u64,
+    len: u32,
+    node: u32,
+}
+
+/// The 8 bytes of a name of at most 8 bytes, zero-padded.
+fn inline_bytes(name: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..name.len()].copy_from_slice(name.as_bytes());
+    u64::from_le_bytes(bytes)
 }
 
 impl Builder {
     fn new(limits: ReadLimits) -> Self {
         Builder {
-            graph: DiGraph::new(),
-            index: HashTable::new(),
-            hasher: RandomState::new(),
-            arcs: HashSet::new(),
-            arcs_written: 0,
+            names: String::new(),
+            starts: vec![0],
+            lookup: HashTable::new(),
+            lookup_hasher: foldhash::quality::RandomState::default(),
+            arcs: Vec::new(),
             limits,
         }
     }
 
+    fn name(&self, node: u32) -> &str {
+        let node = node as usize;
+        &self.names[self.starts[node]..self.starts[node + 1]]
+    }
+
+    fn node_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
     fn node(&mut self, name: &str, line: usize) -> Result<NodeIndex, ReadError> {
-        let hash = self.hasher.hash_one(name);
-        let graph = &self.graph;
-        if let Some(&i) = self.index.find(hash, |&n| graph[n] == name) {
-            return Ok(i);
+        let hash = self.lookup_hasher.hash_one(name);
+        let names = &self.names;
+        let short = name.len() <= 8;
+        let wanted = if short { inline_bytes(name) } else { 0 };
+        let same = |key: &NameKey| {
+            key.len as usize == name.len()
+                && if short {
+                    key.bytes_or_start == wanted
+                } else {
+                    let start = key.bytes_or_start as usize;
+                    &names[start..start + name.len()] == name
+                }
+        };
+        if let Some(key) = self.lookup.find(hash, same) {
+            return Ok(NodeIndex::new(key.node as usize));
         }
         let limit = self.limits.max_nodes.min(u32::MAX as usize - 1);
-        if self.graph.node_count() >= limit {
+        if self.node_count() >= limit {
             return Err(ReadError { line, kind: ReadErrorKind::TooManyNodes { limit } });
         }
-        let i = self.graph.add_node(name.to_string());
-        let (graph, hasher) = (&self.graph, &self.hasher);
-        self.index.insert_unique(hash, i, |&n| hasher.hash_one(graph[n].as_str()));
-        Ok(i)
+        let node = self.node_count() as u32;
+        let start = self.names.len();
+        self.names.push_str(name);
+        self.starts.push(self.names.len());
+        // A name is at most the whole text, which is far below 2^32 bytes in any reader's limit;
+        // a longer one is refused as too many nodes would be.
+        let len = u32::try_from(name.len())
+            .map_err(|_| ReadError { line, kind: ReadErrorKind::TooManyNodes { limit } })?;
+        let key = NameKey { bytes_or_start: if short { wanted } else { start as u64 }, len, node };
+        let (names, hasher) = (&self.names, &self.lookup_hasher);
+        self.lookup.insert_unique(hash, key, |key| {
+            let len = key.len as usize;
+            if len <= 8 {
+                let bytes = key.bytes_or_start.to_le_bytes();
+                // The bytes of a whole `&str`: valid UTF-8.
+                hasher.hash_one(std::str::from_utf8(&bytes[..len]).unwrap_or_default())
+            } else {
+                let start = key.bytes_or_start as usize;
+                hasher.hash_one(&names[start..start + len])
+            }
+        });
+        Ok(NodeIndex::new(node as usize))
     }
 
     fn arc(&mut self, a: NodeIndex, b: NodeIndex, line: usize) -> Result<(), ReadError> {
-        if self.arcs_written >= self.limits.max_arcs {
+        if self.arcs.len() >= self.limits.max_arcs {
             return Err(ReadError { line, kind: ReadErrorKind::TooManyArcs { limit: self.limits.max_arcs } });
         }
-        self.arcs_written += 1;
-        if self.arcs.insert((a.index() as u32, b.index() as u32)) {
-            self.graph.add_edge(a, b, ());
-        }
+        // Node numbers are below the node limit, itself below u32::MAX.
+        self.arcs.push((a.index() as u32, b.index() as u32));
         Ok(())
     }
 
+    /// The graph: nodes in order of first appearance, each arc once, at its first place.
     fn finish(self, format: GraphFormat, last_line: usize) -> Result<NamedGraph, ReadError> {
-        if self.graph.node_count() == 0 {
+        let nodes = self.node_count();
+        if nodes == 0 {
             return Err(ReadError { line: last_line, kind: ReadErrorKind::NoNodes });
         }
-        Ok(NamedGraph { graph: self.graph, format, index: self.index, hasher: self.hasher })
+        // Arc `(a, b)` at place `p` as `(a << 32 | b, p)`: sorted, the first of each run of
+        // equal arcs is its first place.
+        let mut keyed: Vec<(u64, usize)> = self
+            .arcs
+            .iter()
+            .enumerate()
+            .map(|(place, &(a, b))| ((u64::from(a) << 32) | u64::from(b), place))
+            .collect();
+        keyed.sort_unstable();
+        let mut first = vec![false; self.arcs.len()];
+        let mut previous = None;
+        for &(key, place) in &keyed {
+            if previous != Some(key) {
+                first[place] = true;
+                previous = Some(key);
+            }
+        }
+        drop(keyed);
+        let unique = first.iter().filter(|&&f| f).count();
+        let mut graph = DiGraph::with_capacity(nodes, unique);
+        for node in 0..nodes as u32 {
+            graph.add_node(self.name(node).to_string());
+        }
+        for (&(a, b), _) in self.arcs.iter().zip(&first).filter(|(_, f)| **f) {
+            graph.add_edge(NodeIndex::new(a as usize), NodeIndex::new(b as usize), ());
+        }
+        let hasher = RandomState::new();
+        let mut index = HashTable::with_capacity(nodes);
+        for node in graph.node_indices() {
+            let hash = hasher.hash_one(graph[node].as_str());
+            index.insert_unique(hash, node, |&n: &NodeIndex| hasher.hash_one(graph[n].as_str()));
+        }
+        Ok(NamedGraph { graph, format, index, hasher })
     }
 }
 

@@ -81,6 +81,15 @@ pub enum NimError {
         /// The steps taken (the limit).
         steps: u128,
     },
+    /// A computation was stopped by its caller (the observer of
+    /// [`crate::OctalGame::grundy_table_observed`] asked for it) before it was done.
+    #[error("{what}: stopped after {done} heaps")]
+    Stopped {
+        /// What was being computed.
+        what: String,
+        /// Heaps whose values were known when it stopped (saved, for a value file).
+        done: u64,
+    },
     /// A file of octal Grundy values could not be read, written or used (see
     /// [`crate::OctalGame::grundy_file_within`]).
     #[error("octal value file {path}: {reason}")]

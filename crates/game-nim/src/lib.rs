@@ -47,10 +47,12 @@
 mod error;
 mod limits;
 mod nim;
+mod observed;
 mod octal;
 mod octal_file;
 mod period;
 mod sparse;
+mod statistics;
 mod subtraction;
 
 pub use error::NimError;
@@ -59,10 +61,12 @@ pub use nim::{
     Nim, NimMove, PlayRule, apply_move, canonical_heaps, equal_heaps, marienbad, misere_nim_outcome,
     misere_nim_winning_moves, nim_outcome, nim_sum, nim_winning_moves, outcome, staircase, winning_moves,
 };
+pub use observed::Progress;
 pub use octal::{MAX_CODE_DIGITS, MAX_NARROW_TABLE_HEAP, MAX_TABLE_HEAP, OctalGame, grundy_values_many};
 pub use octal_file::{VALUE_FILE_MAGIC, VALUE_FILE_VERSION};
 pub use period::{
     Periodicity, guy_smith_periodicity, guy_smith_periodicity_within, minimise_period, window_periodicity,
 };
 pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
+pub use statistics::{RareSplit, ValueStatistics};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};

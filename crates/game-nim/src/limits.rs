@@ -58,6 +58,11 @@ impl Effort {
         Effort { steps: 0, limit: limits.max_steps }
     }
 
+    /// The steps counted so far.
+    pub(crate) fn spent(&self) -> u128 {
+        self.steps
+    }
+
     /// Adds `steps`; an error naming `what` once the limit is passed.
     #[inline]
     pub(crate) fn spend(

@@ -24,6 +24,7 @@
 //! periodicity theorem, stated in [`crate::guy_smith_periodicity`].
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use game_core::Game;
@@ -32,8 +33,9 @@ use serde::Serialize;
 
 use crate::NimError;
 use crate::limits::Limits;
+use crate::observed::{Progress, extend_in_chunks};
 use crate::period::Periodicity;
-use crate::sparse::{self, CellWidth, GrundyTable, Mode, Moves, narrow_table_bytes};
+use crate::sparse::{self, CellWidth, Cells, GrundyTable, Mode, Moves, narrow_table_bytes};
 
 /// Leave nothing: remove the whole heap (of exactly `k` counters).
 const LEAVE_NONE: u8 = 1;
@@ -150,6 +152,35 @@ impl OctalGame {
         Ok(values)
     }
 
+    /// The value of heap `n` by the definition, from the values of heaps `0..n` in `table`:
+    /// the mex of its options, found in `seen` (a scratch of flags; an option value at or beyond
+    /// its length is ignored, so the answer is exact when it is below `seen.len() - 1`, else it
+    /// is `seen.len()`). For checking stored values: O(n) per split digit.
+    pub(crate) fn value_by_definition(&self, table: &GrundyTable, n: usize, seen: &mut [bool]) -> u32 {
+        seen.iter_mut().for_each(|s| *s = false);
+        let value = |heap: usize| table.get(heap).unwrap_or(u32::MAX) as usize;
+        let mut mark = |v: usize| {
+            if let Some(slot) = seen.get_mut(v) {
+                *slot = true;
+            }
+        };
+        for (k, &d) in self.digits.iter().enumerate().take(n + 1) {
+            if d & LEAVE_NONE != 0 && n == k {
+                mark(0);
+            }
+            if d & LEAVE_ONE != 0 && n > k {
+                mark(value(n - k));
+            }
+            if d & LEAVE_TWO != 0 && n >= k + 2 {
+                let rest = n - k;
+                for a in 1..=rest / 2 {
+                    mark(value(a) ^ value(rest - a));
+                }
+            }
+        }
+        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+    }
+
     /// Marks the options that leave nothing or one heap.
     fn mark_whole_and_single(&self, values: &[u32], n: usize, marks: &mut Marks) {
         for (k, &d) in self.digits.iter().enumerate().take(n + 1) {
@@ -263,6 +294,55 @@ impl OctalGame {
     /// ```
     pub fn grundy_table_within(&self, up_to: u64, limits: &Limits) -> Result<GrundyTable, NimError> {
         self.narrow_table(up_to, limits, Mode::Fill)
+    }
+
+    /// [`Self::grundy_table_within`] for long runs: the work is cut into chunks (a 128th of the
+    /// heaps asked for, at least 2^16 heaps), and before each chunk `observer` is told how far
+    /// it has come ([`Progress`]) and may stop it by returning [`ControlFlow::Break`]. The
+    /// values, memory checks and effort limit (all chunks together) are those of
+    /// [`Self::grundy_table_within`].
+    ///
+    /// # Errors
+    /// As [`Self::grundy_table_within`], and [`NimError::Stopped`] when the observer stops it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_nim::{Limits, NimError, OctalGame};
+    /// let kayles: OctalGame = "0.77".parse().unwrap();
+    /// let mut seen = Vec::new();
+    /// let table = kayles
+    ///     .grundy_table_observed(200_000, &Limits::UNLIMITED, &mut |p| {
+    ///         seen.push(p.done);
+    ///         ControlFlow::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(table, kayles.grundy_table_within(200_000, &Limits::UNLIMITED).unwrap());
+    /// assert_eq!(seen, [0, 65_536, 131_072, 196_608, 200_001]);
+    /// // Stopped by the observer after the first chunk.
+    /// let stopped = kayles.grundy_table_observed(200_000, &Limits::UNLIMITED, &mut |p| {
+    ///     if p.done > 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert!(matches!(stopped, Err(NimError::Stopped { done: 65_536, .. })));
+    /// ```
+    pub fn grundy_table_observed(
+        &self,
+        up_to: u64,
+        limits: &Limits,
+        observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<GrundyTable, NimError> {
+        let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
+        if up_to >= MAX_NARROW_TABLE_HEAP {
+            return Err(too_large());
+        }
+        let heaps = usize::try_from(up_to).map_err(|_| too_large())?;
+        limits.check_bytes(
+            || format!("the values of octal game {self} up to heap {up_to}"),
+            narrow_table_bytes(up_to, CellWidth::U8),
+        )?;
+        let what = || format!("octal game {self}, heaps up to {up_to}");
+        // Room for every heap at once: no chunk copies the table (unless it is widened).
+        let empty = GrundyTable::from_cells(Cells::U8(Vec::with_capacity(heaps + 1)));
+        extend_in_chunks(&self.moves_by_kind(), empty, heaps, limits, &what, observer, &mut |_, _, _| Ok(()))
     }
 
     /// [`Self::grundy_table_within`] without the periodicity shortcut: every value is computed

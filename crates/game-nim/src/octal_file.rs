@@ -3,17 +3,23 @@
 //!
 //! The layout is documented at [`VALUE_FILE_VERSION`]. A file is rewritten whole (through a
 //! temporary file renamed over it) when its values outgrow the width; otherwise new values are
-//! appended, at checkpoints every eighth of the heaps done (at least 2^20 heaps), so a stopped
-//! run loses at most the heaps since the last checkpoint.
+//! appended, at checkpoints every 128th of the heaps asked for (at least 2^16 heaps), so a run
+//! that is killed loses at most the heaps since the last checkpoint, and one stopped by its
+//! observer loses nothing.
 //!
-//! Resuming trusts the values in the file: it checks the magic, version, width and code, not
-//! the values (a file written by this module for the same code holds exact values).
+//! Resuming checks the magic, version, width, code and length of the file, and recomputes by
+//! the definition the values of the first 1024 heaps and of eight heaps spread over the rest
+//! from the file's own values: a file of another program, or one damaged in places, is refused
+//! in most cases (a check of every value would cost as much as computing them again).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::Path;
 
-use crate::sparse::{self, Cells, GrundyTable, narrow_table_bytes};
+use std::ops::ControlFlow;
+
+use crate::observed::{Progress, extend_in_chunks};
+use crate::sparse::{Cells, GrundyTable, narrow_table_bytes};
 use crate::{CellWidth, Limits, NimError, OctalGame};
 
 /// The first 8 bytes of a value file.
@@ -35,15 +41,6 @@ pub const VALUE_FILE_MAGIC: [u8; 8] = *b"IGOCTAL\x1a";
 /// The number of heaps is the payload length divided by the width; a partial value at the end
 /// (a write cut short) is ignored and overwritten on resume.
 pub const VALUE_FILE_VERSION: u8 = 1;
-
-/// The fewest heaps between two checkpoints.
-const MIN_CHECKPOINT: usize = 1 << 20;
-
-/// The number of heaps in the file after the next checkpoint, from `done` heaps: an eighth more,
-/// at least [`MIN_CHECKPOINT`] more, at most every heap up to `up_to`.
-fn next_checkpoint(done: usize, up_to: usize) -> usize {
-    (done + (done / 8).max(MIN_CHECKPOINT)).min(up_to + 1)
-}
 
 fn file_error(path: &Path, reason: impl std::fmt::Display) -> NimError {
     NimError::ValueFile { path: path.display().to_string(), reason: reason.to_string() }
@@ -89,10 +86,15 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
             format!("holds the values of {:?}, not {code}", String::from_utf8_lossy(&stored)),
         ));
     }
-    let payload = file.metadata().map_err(|e| file_error(path, e))?.len() - 11 - stored.len() as u64;
-    let heaps = payload / width as u64;
+    let length = file.metadata().map_err(|e| file_error(path, e))?.len();
+    // The header was read whole, but the file may have been cut since: checked, not wrapped.
+    let payload = length
+        .checked_sub(11 + stored.len() as u64)
+        .ok_or_else(|| file_error(path, "shorter than its header says"))?;
+    let heaps = payload / u64::from(width);
     if heaps > up_to as u64 {
-        limits.check_bytes(|| format!("reading {}", path.display()), heaps as u128 * width as u128)?;
+        limits
+            .check_bytes(|| format!("reading {}", path.display()), u128::from(heaps) * u128::from(width))?;
     } else {
         limits.check_bytes(
             || format!("{} heaps up to {up_to} from {}", code, path.display()),
@@ -157,6 +159,12 @@ fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(
     file.sync_all().map_err(|e| file_error(path, e))
 }
 
+/// Heaps below this are all checked when a file is read.
+const CHECKED_FIRST_HEAPS: usize = 1024;
+
+/// Heaps checked beyond the first ones, spread evenly up to the last.
+const CHECKED_SPREAD_HEAPS: usize = 8;
+
 impl OctalGame {
     /// Grundy values of heaps `0..=up_to` as [`Self::grundy_table_within`], streamed to the
     /// binary file `path` (layout at [`VALUE_FILE_VERSION`]) and resumed from it: the
@@ -167,12 +175,30 @@ impl OctalGame {
     ///
     /// # Errors
     /// [`NimError::ValueFile`] if the file cannot be read or written, or holds another code, a
-    /// bad magic, version or width; the errors of [`Self::grundy_table_within`].
+    /// bad magic, version or width, or values that the check on load finds wrong; the errors of
+    /// [`Self::grundy_table_within`].
     pub fn grundy_file_within(
         &self,
         up_to: u64,
         path: &Path,
         limits: &Limits,
+    ) -> Result<GrundyTable, NimError> {
+        self.grundy_file_observed(up_to, path, limits, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`Self::grundy_file_within`] for long runs: before each chunk of work (a 128th of the
+    /// heaps asked for, at least 2^16) `observer` is told how far it has come and may stop it;
+    /// the values computed so far are then already in the file, and a later call resumes
+    /// from them.
+    ///
+    /// # Errors
+    /// As [`Self::grundy_file_within`], and [`NimError::Stopped`] when the observer stops it.
+    pub fn grundy_file_observed(
+        &self,
+        up_to: u64,
+        path: &Path,
+        limits: &Limits,
+        observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<GrundyTable, NimError> {
         let too_large = || NimError::HeapTooLarge { size: up_to, max: crate::MAX_NARROW_TABLE_HEAP - 1 };
         if up_to >= crate::MAX_NARROW_TABLE_HEAP {
@@ -180,10 +206,11 @@ impl OctalGame {
         }
         let up_to = usize::try_from(up_to).map_err(|_| too_large())?;
         let code = self.to_string();
-        let moves = self.moves_by_kind();
         let what = || format!("octal game {self}, heaps up to {up_to}");
-        let mut table = if path.exists() {
-            GrundyTable::from_cells(read_values(path, &code, up_to, limits)?)
+        let table = if path.exists() {
+            let table = GrundyTable::from_cells(read_values(path, &code, up_to, limits)?);
+            self.check_stored(&table, path, limits)?;
+            table
         } else {
             limits.check_bytes(what, narrow_table_bytes(up_to as u64, CellWidth::U8))?;
             // Room for every heap at once: the checkpoints then never copy the table.
@@ -191,41 +218,55 @@ impl OctalGame {
             write_all(path, &code, &empty)?;
             empty
         };
-        let mut written = table.len();
-        while table.len() <= up_to {
-            let done = table.len();
-            let target = next_checkpoint(done, up_to);
-            let width = table.width();
-            table = GrundyTable::from_cells(
-                sparse::compute_from(&moves, table.into_cells(), target - 1, limits, &what)?.cells,
-            );
-            if table.width() == width {
-                append(path, &code, &table, written)?;
-            } else {
-                write_all(path, &code, &table)?;
-            }
-            written = table.len();
-        }
+        let mut table = extend_in_chunks(
+            &self.moves_by_kind(),
+            table,
+            up_to,
+            limits,
+            &what,
+            observer,
+            &mut |table, width, written| {
+                if table.width() == width {
+                    append(path, &code, table, written)
+                } else {
+                    write_all(path, &code, table)
+                }
+            },
+        )?;
         // A file may hold more heaps than asked for.
         table.truncate(up_to + 1);
         Ok(table)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn checkpoints_come_every_eighth_and_at_least_every_2_20_heaps() {
-        let far = usize::MAX / 2;
-        assert_eq!(next_checkpoint(0, far), 1 << 20);
-        assert_eq!(next_checkpoint(1 << 20, far), 2 << 20);
-        assert_eq!(next_checkpoint(1 << 23, far), (1 << 23) + (1 << 20));
-        assert_eq!(next_checkpoint(1 << 24, far), (1 << 24) + (1 << 21));
-        assert_eq!(next_checkpoint((1 << 24) + 7, far), (1 << 24) + 7 + (1 << 21));
-        // The last one is the end.
-        assert_eq!(next_checkpoint(5, 10), 11);
-        assert_eq!(next_checkpoint(1 << 24, (1 << 24) + 5), (1 << 24) + 6);
+    /// Recomputes by the definition, from the table's own values, the values of the first
+    /// [`CHECKED_FIRST_HEAPS`] heaps and of [`CHECKED_SPREAD_HEAPS`] heaps spread up to the
+    /// last: a value that differs is a file another program wrote, or a damaged one.
+    fn check_stored(&self, table: &GrundyTable, path: &Path, limits: &Limits) -> Result<(), NimError> {
+        let len = table.len();
+        if len == 0 {
+            return Ok(());
+        }
+        // A mex is at most the largest value + 1: flags up to there are enough, checked first
+        // with the table they sit beside.
+        let largest = table.iter().max().unwrap_or(0);
+        let flags = u128::from(largest) + 2;
+        let held = table.len() as u128 * u128::from(table.width().bytes());
+        limits.check_bytes(|| format!("checking the values of {}", path.display()), held + flags)?;
+        let mut seen = vec![false; flags as usize];
+        let spread = (1..=CHECKED_SPREAD_HEAPS).map(|i| (len - 1) * i / CHECKED_SPREAD_HEAPS);
+        for n in (0..len.min(CHECKED_FIRST_HEAPS)).chain(spread) {
+            let stored = table.get(n).unwrap_or(u32::MAX);
+            let computed = self.value_by_definition(table, n, &mut seen);
+            if stored != computed {
+                return Err(file_error(
+                    path,
+                    format!(
+                        "heap {n} is stored with the value {stored}, but its options give {computed}: \
+                         not this game's values (a damaged file?)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -358,6 +358,8 @@ pub(crate) struct Computed {
     pub periodicity: Option<Periodicity>,
     #[allow(dead_code)] // read by the tests: the least budget under which the computation runs
     pub peak_bytes: u128,
+    /// The steps counted against [`Limits::max_steps`].
+    pub steps: u128,
 }
 
 /// The rare/common choice: mask over the value bits and position-parity flag.
@@ -458,7 +460,7 @@ pub(crate) fn compute_from(
     let (len, width, capacity) = (table.len(), table.width(), table.capacity());
     start = table.cells;
     if len > up_to {
-        return Ok(Computed { cells: start, periodicity: None, peak_bytes: 0 });
+        return Ok(Computed { cells: start, periodicity: None, peak_bytes: 0, steps: 0 });
     }
     let mut memory = Memory::new(limits);
     let cell = width.bytes() as u128;
@@ -517,7 +519,8 @@ fn run<'a, H: HeapNumber>(
         };
         match pass {
             Pass::Done(periodicity) => {
-                return Ok(Computed { cells, periodicity, peak_bytes: sweep.memory.peak });
+                let steps = sweep.effort.spent();
+                return Ok(Computed { cells, periodicity, peak_bytes: sweep.memory.peak, steps });
             }
             Pass::Widen(width) => cells = sweep.widen(cells, width)?,
         }

@@ -64,6 +64,28 @@ impl SubtractionSet {
         *self.amounts.last().expect("a subtraction set is never empty")
     }
 
+    /// The same game as an octal code (normal play): taking `s` in `S` may leave nothing or one
+    /// heap, so digit `s` is 3 and every other digit 0; `None` when an amount is beyond the
+    /// [`crate::MAX_CODE_DIGITS`] digits of a code. The octal machinery (narrow tables, value
+    /// files, progress) then applies to the subtraction game.
+    ///
+    /// ```
+    /// use game_nim::{OctalGame, SubtractionSet};
+    /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
+    /// let code: OctalGame = set.as_octal().unwrap();
+    /// assert_eq!(code.to_string(), "0.3033");
+    /// assert_eq!(code.grundy_values(100).unwrap(), set.grundy_sequence(100).unwrap());
+    /// assert!(SubtractionSet::new([65]).unwrap().as_octal().is_none());
+    /// ```
+    pub fn as_octal(&self) -> Option<crate::OctalGame> {
+        let last = usize::try_from(self.max_amount()).ok().filter(|&t| t <= crate::MAX_CODE_DIGITS)?;
+        let mut digits = vec![b'0'; last];
+        for &s in &self.amounts {
+            digits[s as usize - 1] = b'3';
+        }
+        format!("0.{}", String::from_utf8_lossy(&digits)).parse().ok()
+    }
+
     /// Checks that `up_to` can index a table in memory.
     fn table_len(up_to: u64) -> Result<usize, NimError> {
         const MAX: u64 = 1 << 32;
@@ -378,6 +400,16 @@ impl Game for SubtractionSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every set of amounts in 1..=7 as an octal code: the same values as the subtraction game.
+    #[test]
+    fn subtraction_sets_as_octal_codes_have_the_same_values() {
+        for bits in 1u32..1 << 7 {
+            let set = SubtractionSet::new((1..=7).filter(|s| bits >> (s - 1) & 1 == 1)).unwrap();
+            let code = set.as_octal().unwrap();
+            assert_eq!(code.grundy_values_plain(300).unwrap(), set.grundy_sequence(300).unwrap(), "{code}");
+        }
+    }
     use game_core::{explore, grundy_values, misere_outcomes, outcomes};
     use proptest::prelude::*;
 

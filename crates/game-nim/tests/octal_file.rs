@@ -108,29 +108,46 @@ proptest::proptest! {
     }
 }
 
-/// Resuming reads the stored values and trusts them (the file is the computation so far): a
-/// value changed in the file on purpose shows up in the result, so the file was read, not
-/// recomputed. Reading is bounded like computing: 101 one-byte values need 101 bytes, refused
-/// at a budget of 100. A heap past the table's limit is refused naming the last heap allowed.
+/// Resuming reads the stored values and checks them on load: a value changed in the file on
+/// purpose is found (heap 50 is among the first 1024 heaps, all recomputed), and so is one
+/// beyond them (heap 4000 of 4001 is the last of the spread heaps checked). Reading is bounded
+/// like computing: 101 one-byte values need 101 bytes (refused at a budget of 100), and checking
+/// them needs one flag more per value up to the largest + 1. A heap past the table's limit is refused naming the last heap allowed.
 #[test]
 fn resuming_reads_the_file_within_the_budget() {
     let game: OctalGame = "0.77".parse().unwrap();
     let path = scratch("kayles-tampered.bin");
-    game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
-    let mut bytes = fs::read(&path).unwrap();
     let header_len = 11 + 4;
-    assert_eq!(bytes.len(), header_len + 101);
-    bytes[header_len + 50] = 99;
-    fs::write(&path, &bytes).unwrap();
+    for (heaps, tampered) in [(100u64, 50usize), (4000, 4000)] {
+        fs::remove_file(&path).unwrap_or(());
+        game.grundy_file_within(heaps, &path, &Limits::UNLIMITED).unwrap();
+        let mut bytes = fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), header_len + heaps as usize + 1);
+        bytes[header_len + tampered] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        match game.grundy_file_within(heaps, &path, &Limits::UNLIMITED) {
+            Err(NimError::ValueFile { reason, .. }) => {
+                assert!(reason.starts_with(&format!("heap {tampered} is stored with")), "{reason}")
+            }
+            other => panic!("expected the damage to be found, got {other:?}"),
+        }
+    }
+    fs::remove_file(&path).unwrap();
+    game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
     let resumed = game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap();
-    assert_eq!(resumed.to_vec()[50], 99);
+    assert_eq!(resumed, game.grundy_table_within(100, &Limits::UNLIMITED).unwrap());
     assert_eq!((resumed.len(), resumed.is_empty()), (101, false));
     let tight = Limits { max_bytes: 100, ..Limits::UNLIMITED };
     assert!(matches!(
         game.grundy_file_within(100, &path, &tight),
         Err(NimError::OverMemoryBudget { needed: 101, budget: 100, .. })
     ));
-    assert!(game.grundy_file_within(100, &path, &Limits { max_bytes: 101, ..Limits::UNLIMITED }).is_ok());
+    let checked = 101 + u128::from(resumed.iter().max().unwrap()) + 2;
+    assert!(matches!(
+        game.grundy_file_within(100, &path, &Limits { max_bytes: checked - 1, ..Limits::UNLIMITED }),
+        Err(NimError::OverMemoryBudget { needed, .. }) if needed == checked
+    ));
+    assert!(game.grundy_file_within(100, &path, &Limits { max_bytes: checked, ..Limits::UNLIMITED }).is_ok());
     // Beyond 2^32 heaps a file is continued as far as the budget allows. The whole table is
     // stated before anything is read or computed: a run that cannot finish is refused at once.
     match game.grundy_file_within(1 << 32, &path, &Limits { max_bytes: 1 << 30, ..Limits::UNLIMITED }) {
@@ -147,7 +164,8 @@ fn resuming_reads_the_file_within_the_budget() {
 
 /// A file of two-byte values, written by hand as the documented layout says (magic, version 1,
 /// width 2, code length, code, little-endian values): read back exactly, and its 3 values x
-/// 2 bytes = 6 bytes checked against the budget before they are allocated.
+/// 2 bytes = 6 bytes checked against the budget before they are allocated, then 4 more bytes of
+/// flags (values up to 2, plus 2) to check them.
 #[test]
 fn a_two_byte_file_written_by_hand_is_read_within_the_budget() {
     let path = scratch("kayles-by-hand.bin");
@@ -165,12 +183,18 @@ fn a_two_byte_file_written_by_hand_is_read_within_the_budget() {
         Err(NimError::OverMemoryBudget { needed: 6, budget: 5, .. })
     ));
     let six = Limits { max_bytes: 6, ..Limits::UNLIMITED };
-    let table = kayles.grundy_file_within(2, &path, &six).unwrap();
+    assert!(matches!(
+        kayles.grundy_file_within(2, &path, &six),
+        Err(NimError::OverMemoryBudget { needed: 10, budget: 6, .. })
+    ));
+    let ten = Limits { max_bytes: 10, ..Limits::UNLIMITED };
+    let table = kayles.grundy_file_within(2, &path, &ten).unwrap();
     assert_eq!((table.width(), table.to_vec()), (CellWidth::U16, vec![0, 1, 2]));
 }
 
 /// Files longer than the 64 KiB chunks they are read and written in: a two-byte Officers file of
-/// 70 001 values (137 KiB) and a four-byte file of 20 000 values written by hand (78 KiB) are
+/// 70 001 values (137 KiB) and a four-byte file of Kayles' 20 000 first values written by hand
+/// (78 KiB) are
 /// read back exactly, and the two-byte file is continued to the values of the whole table.
 #[test]
 fn files_of_several_chunks_are_read_back_exactly() {
@@ -183,7 +207,7 @@ fn files_of_several_chunks_are_read_back_exactly() {
     assert_eq!(longer.to_vec()[..=70_000], table.to_vec()[..]);
 
     let path = scratch("by-hand-four-bytes.bin");
-    let values: Vec<u32> = (0..20_000u32).map(|i| i.wrapping_mul(2_654_435_761) >> 12).collect();
+    let values = "0.77".parse::<OctalGame>().unwrap().grundy_values(19_999).unwrap();
     let mut bytes = VALUE_FILE_MAGIC.to_vec();
     bytes.extend_from_slice(&[1, 4, 4]);
     bytes.extend_from_slice(b"0.77");

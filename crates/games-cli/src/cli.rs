@@ -23,6 +23,12 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "MIB", default_value_t = crate::limits::DEFAULT_MEMORY_MIB,
           value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_MEMORY_MIB))]
     pub memory: u64,
+    /// Long work: lift every effort and size limit (steps, table sizes, the largest puzzle
+    /// counted, ...), which by default keep answers to seconds. The work then shows a progress
+    /// bar with the time left (on a terminal) and stops cleanly on Ctrl-C; the memory budget
+    /// (--memory) still holds.
+    #[arg(long, global = true)]
+    pub allow_long: bool,
     /// What to compute.
     #[command(subcommand)]
     pub command: Command,
@@ -35,10 +41,9 @@ pub enum Command {
     #[command(subcommand)]
     #[command(after_help = "Example: games wythoff pair 5")]
     Wythoff(WythoffCommand),
-    /// Nim on several heaps, normal or misère play.
-    #[command(subcommand)]
-    #[command(after_help = "Example: games nim moves 22 5 13 27")]
-    Nim(NimCommand),
+    /// Nim on several heaps, normal or misère play: `games nim 3 4 5`.
+    #[command(after_help = "Example: games nim 22 5 13 27")]
+    Nim(NimArgs),
     /// A subtraction game: its proven period, one-heap values (and their plot), or a position
     /// of several heaps.
     #[command(after_help = "Example: games subtraction 1,3,4 --period")]
@@ -50,7 +55,8 @@ pub enum Command {
     /// sum of heaps read from it.
     #[command(after_help = "Example: games misere 0.77 --heaps 1 2 2")]
     Misere(MisereArgs),
-    /// The rotation puzzle of seed 001: solve, count, draw.
+    /// The rotation puzzle (turn a disc of N slots, plugging a pin at each move): solve, count,
+    /// draw.
     #[command(subcommand)]
     #[command(after_help = "Example: games rotation solve 12")]
     Rotation(RotationCommand),
@@ -97,9 +103,10 @@ pub enum WythoffCommand {
         x: u64,
         /// Second heap.
         y: u64,
-        /// Refuse rectangles (X+1)(Y+1) larger than this many cells.
-        #[arg(long, default_value_t = 1_000_000)]
-        max_cells: u64,
+        /// Refuse rectangles (X+1)(Y+1) larger than this many cells (default 16 000 000, which
+        /// answers in seconds; at most 100 000 000 without --allow-long).
+        #[arg(long)]
+        max_cells: Option<u64>,
     },
     /// The N x N table of Grundy values; with --svg FILE a picture of it.
     #[command(after_help = "Example: games wythoff table 5")]
@@ -115,7 +122,21 @@ pub enum WythoffCommand {
     },
 }
 
-/// `games nim ...`
+/// `games nim H1 H2 ... [--misere]`, or `games nim moves ...` (the same).
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct NimArgs {
+    /// `games nim moves ...` (the same as giving the heaps directly).
+    #[command(subcommand)]
+    pub command: Option<NimCommand>,
+    /// Heap sizes.
+    pub heaps: Vec<u64>,
+    /// Misère play: whoever takes the last counter loses.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// `games nim moves ...`
 #[derive(Debug, Subcommand)]
 pub enum NimCommand {
     /// Outcome (P or N) and every winning move of a Nim position.
@@ -141,9 +162,18 @@ pub struct SubtractionArgs {
     /// Print the exact, proven pre-period and period of the one-heap values.
     #[arg(long, conflicts_with = "heaps")]
     pub period: bool,
-    /// Print the one-heap Grundy values of heaps 0..=N (N at most 1 000 000).
+    /// Print the one-heap Grundy values of heaps 0..=N (N at most 1 000 000 without
+    /// --allow-long, --out or --stats).
     #[arg(long, value_name = "N", conflicts_with_all = ["period", "heaps"])]
     pub values: Option<u64>,
+    /// With --values N: write the values to FILE (an octal value file, see docs/value-files.md)
+    /// instead of printing them; a FILE that holds some already is continued.
+    #[arg(long, value_name = "FILE", requires = "values")]
+    pub out: Option<PathBuf>,
+    /// With --values N: print the frequency of each value over heaps 1..=N, the largest value
+    /// and where it first occurs, and the rare/common split.
+    #[arg(long, requires = "values")]
+    pub stats: bool,
     /// With --values N: write a plot of g(n) against n to FILE (SVG), the pre-period and period
     /// marked when they are proven from these values, e.g.
     /// `games subtraction 1,2 --values 30 --svg sub12.svg`.
@@ -162,9 +192,20 @@ pub struct SubtractionArgs {
 pub struct OctalArgs {
     /// The octal code, e.g. 0.77 (Kayles) or 0.07 (Dawson's Kayles).
     pub code: String,
-    /// Print the Grundy values of heaps 0..=N (N at most 1 000 000).
+    /// Print the Grundy values of heaps 0..=N (N at most 1 000 000 without --allow-long, --out
+    /// or --stats).
     #[arg(long, value_name = "N", conflicts_with = "period")]
     pub values: Option<u64>,
+    /// With --values N: write the values to FILE (an octal value file, see docs/value-files.md)
+    /// instead of printing them; a FILE that holds some already is checked and continued, so an
+    /// interrupted run resumes, e.g. `games octal 0.6 --values 1000000 --out officers.bin`.
+    #[arg(long, value_name = "FILE", requires = "values")]
+    pub out: Option<PathBuf>,
+    /// With --values N: print the frequency of each value over heaps 1..=N (one `value
+    /// frequency` line each), the largest value and where it first occurs, and the rare/common
+    /// split with the fewest rare heaps (its mask, count and last rare heap).
+    #[arg(long, requires = "values")]
+    pub stats: bool,
     /// With --values N: write a plot of g(n) against n to FILE (SVG), the pre-period and period
     /// marked when they are proven from these values, e.g.
     /// `games octal 0.77 --values 200 --svg kayles.svg`.
@@ -197,13 +238,13 @@ pub struct MisereArgs {
 /// A solving method of the rotation puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// Rotate 1, 2, ..., n-1 (n a power of two only, R4).
+    /// Rotate 1, 2, ..., n-1 (n a power of two only).
     Fill,
-    /// Gordon's sequencing (every even n, R5).
+    /// Gordon's sequencing (every even n).
     Empty,
-    /// Randomised backtracking search (R3).
+    /// Randomised backtracking search.
     Search,
-    /// Local search by swaps (R6).
+    /// Local search by swaps.
     Permute,
 }
 
@@ -234,31 +275,28 @@ pub enum RotationCommand {
         /// Seed of the randomised methods.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Budget (nodes or steps) of the searches, at most 20 000 000 (the default).
+        /// Budget (nodes or steps) of the searches, at most 20 000 000 (the default) without
+        /// --allow-long.
         #[arg(long, default_value_t = crate::limits::MAX_SEARCH_BUDGET,
-              value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SEARCH_BUDGET))]
+              value_parser = clap::value_parser!(u64).range(1..))]
         budget: u64,
     },
     /// The number of solutions (sequencings of Z_N); with --out, one shard as a resumable batch job.
     #[command(after_help = "Example: games rotation count 12 --out count12.json")]
     Count {
-        /// Number of slots (even, 2..=64).
+        /// Number of slots (2..=64; odd N have no solution).
         n: u64,
-        /// Also count by the disc slot of the white pin (R8).
+        /// Also count by the disc slot of the white pin.
         #[arg(long)]
         by_white_slot: bool,
-        /// Count the solutions for every start angle of the blue pins instead (R9): the disc's
-        /// blue pin in disc slot a = 0..N-1 (the seed's puzzle is a = N/2); about N times the work
+        /// Count the solutions for every start angle of the blue pins instead: the disc's
+        /// blue pin in disc slot a = 0..=N-1 (the standard puzzle is a = N/2); about N times the work
         /// of one count. Shards and --out work as for the count of the standard puzzle.
         #[arg(long, conflicts_with = "by_white_slot")]
         by_start_angle: bool,
         /// Only shard I of K of the search (counts of all shards add up), e.g. 3/16.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
-        /// Allow counts beyond n = 16 (exponential time: each step of 2 costs about 50 times
-        /// more; the README gives measured times).
-        #[arg(long)]
-        allow_long: bool,
         /// Write the shard's result to FILE (atomically); if FILE already holds this shard,
         /// report it and count nothing (`games rotation merge` adds the files).
         #[arg(long, value_name = "FILE")]
@@ -295,7 +333,8 @@ pub enum RotationCommand {
 /// `games graph FILE`
 #[derive(Debug, Args)]
 pub struct GraphArgs {
-    /// An edge list (`a b` per line, `#` comments) or a DOT digraph (`digraph { a -> b }`).
+    /// An edge list (`a b` per line, `#` comments) or a DOT digraph (`digraph { a -> b }`);
+    /// `-` reads standard input.
     pub file: PathBuf,
     /// Print the graph as DOT with a kernel (the P-positions if acyclic) filled black.
     #[arg(long)]
@@ -304,9 +343,9 @@ pub struct GraphArgs {
     #[arg(long, default_value_t = 16)]
     pub max_kernels: usize,
     /// Give up a kernel search or the generalised Grundy labelling after this many steps (about
-    /// one per arc looked at).
-    #[arg(long, default_value_t = 100_000_000)]
-    pub max_steps: u64,
+    /// one per arc looked at); default 100 000 000, none with --allow-long.
+    #[arg(long)]
+    pub max_steps: Option<u64>,
 }
 
 /// `games play ...`

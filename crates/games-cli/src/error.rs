@@ -41,7 +41,9 @@ pub enum CliError {
         budget: u128,
     },
     /// A computation would take more steps than its effort limit; refused before starting.
-    #[error("{what} would take about {steps} steps, more than the limit of {limit}")]
+    #[error(
+        "{what} would take about {steps} steps, more than the limit of {limit} (pass --allow-long to start it anyway)"
+    )]
     TooMuchWork {
         /// What was asked for.
         what: String,
@@ -49,6 +51,34 @@ pub enum CliError {
         steps: u128,
         /// The limit.
         limit: u128,
+    },
+    /// A size over the limit that keeps the default answers quick; `--allow-long` lifts it.
+    #[error("{what} is {value}, more than {limit} (pass --allow-long to go further)")]
+    TooLarge {
+        /// What is too large.
+        what: String,
+        /// Its size.
+        value: u128,
+        /// The limit without `--allow-long`.
+        limit: u128,
+    },
+    /// A computation reached its effort limit while running.
+    #[error("{what}: gave up after {steps} steps (pass --allow-long to lift the limit)")]
+    GaveUp {
+        /// What was being computed.
+        what: String,
+        /// The limit reached.
+        steps: u128,
+    },
+    /// Long work stopped on Ctrl-C; `saved` says where the work so far is kept, if anywhere.
+    #[error("stopped (Ctrl-C) after {done} of {total} heaps{}", saved.as_ref().map_or_else(String::new, |path| format!("; the values so far are in {path}: run the same command again to continue")))]
+    Stopped {
+        /// Heaps whose values were known.
+        done: u64,
+        /// Heaps asked for.
+        total: u64,
+        /// The value file that holds them.
+        saved: Option<String>,
     },
     /// Wythoff's game refused the request.
     #[error(transparent)]
@@ -77,6 +107,7 @@ impl From<game_nim::NimError> for CliError {
             game_nim::NimError::OverMemoryBudget { what, needed, budget } => {
                 CliError::OverMemoryBudget { what, needed, budget }
             }
+            game_nim::NimError::EffortExceeded { what, steps } => CliError::GaveUp { what, steps },
             other => CliError::Nim(other),
         }
     }
@@ -86,6 +117,15 @@ impl CliError {
     /// A [`CliError::BadInput`] with this reason.
     pub fn bad(reason: impl Into<String>) -> Self {
         CliError::BadInput(reason.into())
+    }
+
+    /// The exit code: 130 for work stopped on Ctrl-C (as a shell reports an interrupted
+    /// program), 2 for every other error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Stopped { .. } => 130,
+            _ => 2,
+        }
     }
 }
 

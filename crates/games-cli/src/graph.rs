@@ -7,34 +7,74 @@ use std::io::Read;
 
 use game_core::{
     GameError, KernelList, NamedGraph, Outcome, ReadLimits, count_kernels, generalized_grundy_limited,
-    grundy_values, kernels, loopy_outcomes, named_to_dot, outcomes, p_positions, read_graph_bytes,
+    grundy_values, kernels, loopy_outcomes, named_to_dot, read_graph_bytes,
 };
 use serde_json::json;
 
 use crate::cli::GraphArgs;
 use crate::error::CliError;
+use crate::heaps::count;
 use crate::limits::Budget;
-use crate::output::Output;
+use crate::output::{Output, one_line};
 
-/// Largest graph accepted (nodes), checked while reading.
+/// Largest graph accepted without `--allow-long` (nodes), checked while reading.
 pub const MAX_NODES: usize = 1_000_000;
 
-/// Most arcs accepted, checked while reading.
+/// Most arcs accepted without `--allow-long`, checked while reading.
 pub const MAX_ARCS: usize = 10_000_000;
 
-/// Largest file read (bytes): reading is linear, this bounds its memory.
+/// Largest file read without `--allow-long` (bytes): reading is linear, this bounds its memory.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// Reads and parses a graph file; errors name the file and, for bad contents, the line.
-pub fn parse(path: &str, file: &std::path::Path) -> Result<NamedGraph, CliError> {
-    let io = |source| CliError::Io { path: path.to_string(), source };
-    let mut bytes = Vec::new();
-    std::fs::File::open(file).map_err(io)?.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(CliError::bad(format!("{path}: the file is larger than {MAX_FILE_BYTES} bytes")));
+/// Steps of a kernel search or the generalised Grundy labelling without `--max-steps` or
+/// `--allow-long`.
+pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
+
+/// The limits of reading: the constants above, or with `--allow-long` as much as the memory
+/// budget allows (the file held once; per node the answer's 2 KiB, per arc 64 bytes, as
+/// [`answer_bytes`] counts them).
+fn read_limits(budget: &Budget) -> (u64, ReadLimits) {
+    if !budget.long_work {
+        return (MAX_FILE_BYTES, ReadLimits { max_nodes: MAX_NODES, max_arcs: MAX_ARCS });
     }
-    read_graph_bytes(&bytes, ReadLimits { max_nodes: MAX_NODES, max_arcs: MAX_ARCS })
-        .map_err(|e| CliError::Parse { path: path.to_string(), line: e.line, reason: e.kind.to_string() })
+    let memory = budget.memory_bytes;
+    let clamp = |n: u128| usize::try_from(n).unwrap_or(usize::MAX);
+    let bytes = u64::try_from(memory).unwrap_or(u64::MAX);
+    (bytes, ReadLimits { max_nodes: clamp(memory / 2048), max_arcs: clamp(memory / 64) })
+}
+
+/// Reads and parses a graph file (`-`: standard input); errors name the file and, for bad
+/// contents, the line.
+pub fn parse(path: &str, file: &std::path::Path, budget: &Budget) -> Result<NamedGraph, CliError> {
+    let io = |source| CliError::Io { path: path.to_string(), source };
+    let (max_bytes, limits) = read_limits(budget);
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        crate::files::reject_special_file(file)?;
+        Box::new(std::fs::File::open(file).map_err(io)?)
+    };
+    reader.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(CliError::bad(format!(
+            "{path}: the file is larger than {max_bytes} bytes{}",
+            if budget.long_work {
+                " (the memory budget; raise --memory)"
+            } else {
+                " (pass --allow-long to read more)"
+            }
+        )));
+    }
+    read_graph_bytes(&bytes, limits).map_err(|e| CliError::Parse {
+        path: path.to_string(),
+        line: e.line,
+        reason: format!(
+            "{}{}",
+            e.kind,
+            if budget.long_work { "" } else { " (pass --allow-long for larger graphs)" }
+        ),
+    })
 }
 
 /// An upper estimate of the memory the answer takes once the graph is read: per position its
@@ -48,9 +88,9 @@ fn answer_bytes(nodes: usize, arcs: usize, names: &[&str]) -> u128 {
 /// A step limit hit in a search, said in the CLI's terms: what gave up and why it can be slow.
 fn gave_up(what: &str, why: &str, err: GameError) -> CliError {
     match err {
-        GameError::StepLimitExceeded { limit } => {
-            CliError::bad(format!("{what} gave up after {limit} steps (raise --max-steps; {why})"))
-        }
+        GameError::StepLimitExceeded { limit } => CliError::bad(format!(
+            "{what} gave up after {limit} steps (raise --max-steps or pass --allow-long; {why})"
+        )),
         other => other.into(),
     }
 }
@@ -64,25 +104,36 @@ struct KernelReport {
 
 /// Runs `games graph FILE`.
 pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
-    let path = args.file.display().to_string();
-    let named = parse(&path, &args.file)?;
+    let path = if args.file.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        one_line(&args.file.display().to_string())
+    };
+    let max_steps = args.max_steps.unwrap_or(if budget.long_work { u64::MAX } else { DEFAULT_MAX_STEPS });
+    let named = parse(&path, &args.file, budget)?;
     let g = &named.graph;
     let names: Vec<&str> = named.names().collect();
     budget.check(
         || format!("answering for the graph of {path}"),
         answer_bytes(g.node_count(), g.edge_count(), &names),
     )?;
+    let mut memory_cut = false;
     let (acyclic, values, results, report) = match grundy_values(g) {
         Ok(values) => {
-            let results = outcomes(g)?;
-            let kernel = p_positions(g)?;
+            // A position is P exactly when its Grundy value is 0, and the P-positions are the
+            // only kernel of an acyclic graph: both are read off the values instead of two more
+            // passes over the graph (game-core's `outcomes` and `p_positions`, which its tests
+            // hold to the same answers).
+            let results: Vec<Outcome> =
+                values.iter().map(|&v| if v == 0 { Outcome::P } else { Outcome::N }).collect();
+            let kernel: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
             let values: Vec<serde_json::Value> = values.into_iter().map(|v| json!(v)).collect();
             let listed = KernelList { kernels: vec![kernel], complete: true };
             (true, values, results, KernelReport { listed, count: Some("1".to_string()) })
         }
         Err(GameError::Cycle { .. }) => {
             let results = loopy_outcomes(g);
-            let gamma = generalized_grundy_limited(g, args.max_steps).map_err(|e| {
+            let gamma = generalized_grundy_limited(g, max_steps).map_err(|e| {
                 gave_up(
                     "the generalised Grundy labelling",
                     "it can take about V·E steps on V positions and E moves",
@@ -92,14 +143,21 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             let values =
                 gamma.iter().map(|v| v.finite().map_or_else(|| json!(v.to_string()), |f| json!(f))).collect();
             // `--dot` marks one kernel only.
-            let wanted = if args.dot { 1 } else { args.max_kernels };
-            let listed = kernels(g, wanted, args.max_steps).map_err(|e| {
+            let asked = if args.dot { 1 } else { args.max_kernels };
+            // Each kernel listed is kept, and printed with its names (text and JSON): the list
+            // stops where the memory budget would be passed, as it stops at --max-kernels.
+            let name_bytes: u128 = names.iter().map(|n| n.len() as u128 + 4).sum();
+            let per_kernel = 8 * g.node_count() as u128 + 3 * name_bytes + 64;
+            let fits = usize::try_from(budget.memory_bytes / per_kernel).unwrap_or(usize::MAX);
+            let wanted = asked.min(fits);
+            memory_cut = wanted < asked;
+            let listed = kernels(g, wanted, max_steps).map_err(|e| {
                 gave_up("the kernel search", "deciding whether a kernel exists is NP-complete", e)
             })?;
             let count = if listed.complete {
                 Some(listed.kernels.len().to_string())
             } else {
-                match count_kernels(g, args.max_steps) {
+                match count_kernels(g, max_steps) {
                     Ok(count) => Some(count.to_string()),
                     Err(GameError::StepLimitExceeded { .. }) => None,
                     Err(other) => return Err(other.into()),
@@ -134,16 +192,18 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
         return Ok(Output::new(dot.clone(), json!({ "dot": dot })));
     }
     let mut text = format!(
-        "{} nodes, {} moves, {}\n",
-        names.len(),
-        g.edge_count(),
+        "{}, {}, {}\n",
+        count(names.len(), "node", "nodes"),
+        count(g.edge_count(), "move", "moves"),
         if acyclic { "acyclic" } else { "with cycles (loopy)" }
     );
     let value_name = if acyclic { "Grundy" } else { "generalised Grundy" };
+    // Names come from the file: escaped in the text, so no control character reaches a terminal.
     for (i, name) in names.iter().enumerate() {
         let _ = writeln!(
             text,
-            "  {name}: {} ({value_name} {})",
+            "  {}: {} ({value_name} {})",
+            one_line(name),
             outcome_name(results[i]),
             display_value(&values[i])
         );
@@ -152,7 +212,7 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
         listed.kernels.iter().map(|k| k.iter().map(|&i| names[i]).collect()).collect();
     let shown = kernel_names.len();
     if acyclic {
-        let _ = write!(text, "kernel (the P-positions): {{{}}}", kernel_names[0].join(", "));
+        let _ = write!(text, "kernel (the P-positions): {{{}}}", one_line(&kernel_names[0].join(", ")));
     } else {
         match (listed.complete, shown, &report.count) {
             (true, 0, _) => text.push_str("no kernel"),
@@ -163,22 +223,22 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             (false, _, Some(count)) => {
                 let _ = write!(
                     text,
-                    "{count} kernels (listing the first {shown}, --max-kernels {}):",
-                    args.max_kernels
+                    "{count} kernels (listing the first {shown}, {}):",
+                    listing_limit(args.max_kernels, memory_cut)
                 );
             }
             (false, _, None) => {
                 let _ = write!(
                     text,
-                    "at least {} kernels (listing stopped at --max-kernels {}; counting them all gave up after {} steps):",
+                    "at least {} kernels (listing stopped at {}; counting them all gave up after {} steps):",
                     shown + 1,
-                    args.max_kernels,
-                    args.max_steps
+                    listing_limit(args.max_kernels, memory_cut),
+                    max_steps
                 );
             }
         }
         for k in &kernel_names {
-            let _ = write!(text, "\n  {{{}}}", k.join(", "));
+            let _ = write!(text, "\n  {{{}}}", one_line(&k.join(", ")));
         }
     }
     let nodes: Vec<_> = names
@@ -197,6 +257,15 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             "kernel_count": report.count,
         }),
     ))
+}
+
+/// What cut the list of kernels: `--max-kernels N`, or the memory budget.
+fn listing_limit(max_kernels: usize, memory_cut: bool) -> String {
+    if memory_cut {
+        "as many as the memory budget holds (raise --memory)".to_string()
+    } else {
+        format!("--max-kernels {max_kernels}")
+    }
 }
 
 fn display_value(value: &serde_json::Value) -> String {
@@ -219,7 +288,7 @@ mod tests {
     use super::*;
 
     fn args(file: &std::path::Path, dot: bool, max_kernels: usize) -> GraphArgs {
-        GraphArgs { file: file.to_path_buf(), dot, max_kernels, max_steps: 1_000_000 }
+        GraphArgs { file: file.to_path_buf(), dot, max_kernels, max_steps: Some(1_000_000) }
     }
 
     fn temp(name: &str, text: &str) -> std::path::PathBuf {

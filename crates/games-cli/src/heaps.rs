@@ -5,33 +5,44 @@ use std::path::Path;
 
 use game_core::{Outcome, explore, misere_outcomes};
 use game_nim::{
-    NimMove, OctalGame, PlayRule, SubtractionSet, canonical_heaps, guy_smith_periodicity_within, nim_sum,
-    outcome, winning_moves,
+    GrundyTable, NimMove, OctalGame, PlayRule, SubtractionSet, ValueStatistics, canonical_heaps,
+    guy_smith_periodicity_within, nim_sum, outcome, winning_moves,
 };
 use serde_json::{Value, json};
 
-use crate::cli::{NimCommand, OctalArgs, SubtractionArgs};
+use crate::cli::{NimArgs, NimCommand, OctalArgs, SubtractionArgs};
 use crate::error::{CliError, to_usize};
-use crate::limits::{Budget, GRAPH_STEPS, OCTAL_STEPS, SUBTRACTION_STEPS, check_steps};
+use crate::limits::{Budget, GRAPH_STEPS, OCTAL_STEPS, SUBTRACTION_STEPS};
 use crate::output::Output;
 use crate::svg;
+use crate::work::Bar;
 
 /// Positions of several heaps in misère subtraction games are decided on the explicit graph,
 /// which may have at most this many positions.
 pub const MISERE_NODE_LIMIT: usize = 2_000_000;
 
 /// Largest N accepted by `games octal CODE --values N` and `games subtraction SET --values N`
-/// (the values are all printed).
+/// when the values are all printed (or plotted), without `--allow-long`.
 pub const MAX_OCTAL_VALUES: u64 = 1_000_000;
+
+/// Bytes a printed value takes at most in the answer: 4 in the table, up to 11 in the text
+/// and 32 in the JSON list (one `serde_json::Value`), rounded up.
+const PRINTED_VALUE_BYTES: u128 = 64;
 
 /// The rule from the `--misere` flag.
 pub fn rule(misere: bool) -> PlayRule {
     if misere { PlayRule::Misere } else { PlayRule::Normal }
 }
 
-/// Runs `games nim moves`.
-pub fn run_nim(command: &NimCommand) -> Result<Output, CliError> {
-    let NimCommand::Moves { heaps, misere } = command;
+/// Runs `games nim H...` or `games nim moves H...`.
+pub fn run_nim(args: &NimArgs) -> Result<Output, CliError> {
+    let (heaps, misere) = match &args.command {
+        Some(NimCommand::Moves { heaps, misere }) => (heaps, misere),
+        None if args.heaps.is_empty() => {
+            return Err(CliError::bad("give the heap sizes, e.g. games nim 3 4 5"));
+        }
+        None => (&args.heaps, &args.misere),
+    };
     let play = rule(*misere);
     let result = outcome(heaps, play);
     let wins = winning_moves(heaps, play);
@@ -43,7 +54,7 @@ pub fn run_nim(command: &NimCommand) -> Result<Output, CliError> {
         match result {
             Outcome::P => "P-position (the player to move loses)".to_string(),
             _ if wins.is_empty() => "N-position (no move left: the player to move has won)".to_string(),
-            _ => format!("N-position, {} winning move(s)", wins.len()),
+            _ => format!("N-position, {}", count(wins.len(), "winning move", "winning moves")),
         }
     );
     let moves_json = list_moves(&mut text, heaps, wins.iter().map(|m| (m.heap, m.new_size)));
@@ -93,7 +104,9 @@ pub fn parse_set(text: &str) -> Result<SubtractionSet, CliError> {
             return Err(CliError::bad(format!("subtraction set {text:?}: empty entry (write e.g. 1,3,5)")));
         }
         let value: u64 = part.parse().map_err(|_| {
-            CliError::bad(format!("subtraction set {text:?}: {part:?} is not a whole number in 1..2^64"))
+            CliError::bad(format!(
+                "subtraction set {text:?}: {part:?} is not a whole number from 1 to 2^64 - 1"
+            ))
         })?;
         amounts.push(value);
     }
@@ -108,6 +121,17 @@ pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output
         return subtraction_heaps(&set, heaps, args.misere, args.max, budget);
     }
     if let Some(n) = args.values {
+        if let Some(out) = values_output(args.out.as_deref(), args.stats) {
+            let game = set.as_octal().filter(|_| !args.misere).ok_or_else(|| {
+                CliError::bad(
+                    "--out and --stats work for normal play and amounts up to 64 (the game as an octal code)",
+                )
+            })?;
+            let title = format!("subtraction set {:?}", set.amounts());
+            let mut output = octal_values(&game, &title, n, out, budget)?;
+            output.json["set"] = json!(set.amounts());
+            return Ok(output);
+        }
         return subtraction_values(&set, n, args.misere, args.svg.as_deref(), budget);
     }
     if !args.period {
@@ -137,12 +161,19 @@ pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output
     ))
 }
 
-/// Refuses `--values n` above [`MAX_OCTAL_VALUES`], and `n = 0` with `--svg` (a plot needs two
-/// heaps).
-fn check_values_request(n: u64, svg_path: Option<&Path>) -> Result<usize, CliError> {
-    if n > MAX_OCTAL_VALUES {
-        return Err(CliError::bad(format!("--values {n} is too many: at most {MAX_OCTAL_VALUES}")));
-    }
+/// Refuses `--values n` above [`MAX_OCTAL_VALUES`] (without `--allow-long`), and `n = 0` with
+/// `--svg` (a plot needs two heaps).
+fn check_values_request(n: u64, svg_path: Option<&Path>, budget: &Budget) -> Result<usize, CliError> {
+    budget.check_size(
+        || "the number of values printed (use --out FILE or --stats for long tables)".to_string(),
+        u128::from(n),
+        u128::from(MAX_OCTAL_VALUES),
+    )?;
+    // The answer holds every value several times: the table, the text and the JSON list.
+    budget.check(
+        || format!("printing the values of heaps 0..={n}"),
+        (u128::from(n) + 1) * PRINTED_VALUE_BYTES,
+    )?;
     if n == 0 && svg_path.is_some() {
         return Err(CliError::bad("--values 0 with --svg: a plot needs at least heaps 0 and 1 (N >= 1)"));
     }
@@ -160,13 +191,13 @@ fn subtraction_values(
     svg_path: Option<&Path>,
     budget: &Budget,
 ) -> Result<Output, CliError> {
-    check_values_request(n, svg_path)?;
+    check_values_request(n, svg_path, budget)?;
     let what = || format!("the values of subtraction set {:?} up to heap {n}", set.amounts());
     // The table (4 bytes a heap) and the mex marks (one word an amount, plus two).
     let bytes = (u128::from(n) + 1) * 4 + (set.amounts().len() as u128 + 2) * 8;
     budget.check(what, bytes)?;
     let steps = (u128::from(n) + 1) * (set.amounts().len() as u128 + 1);
-    check_steps(what, steps, SUBTRACTION_STEPS)?;
+    budget.check_steps(what, steps, SUBTRACTION_STEPS)?;
     let values = if misere { set.misere_grundy_sequence(n)? } else { set.grundy_sequence(n)? };
     let rule_name = if misere { "misère" } else { "normal" };
     let quantity = if misere { "misère Grundy values (0 = P)" } else { "Grundy values" };
@@ -206,8 +237,7 @@ fn write_plot(
 ) -> Result<String, CliError> {
     budget.check(|| "the SVG plot".to_string(), svg::VALUE_PLOT_MAX_BYTES)?;
     let picture = svg::value_plot(plot);
-    std::fs::write(path, picture)
-        .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
+    crate::files::write(path, picture)?;
     let last = plot.values.len().saturating_sub(1);
     let max = plot.values.iter().copied().max().unwrap_or(0);
     let period = match plot.periodicity {
@@ -241,9 +271,9 @@ fn subtraction_heaps(
     let result = if value == 0 { Outcome::P } else { Outcome::N };
     let wins = set.winning_moves(&analysis, heaps);
     let mut text = format!(
-        "subtraction set {:?}, heaps {heaps:?}: Grundy value {value}, {result}-position, {} winning move(s)",
+        "subtraction set {:?}, heaps {heaps:?}: Grundy value {value}, {result}-position, {}",
         set.amounts(),
-        wins.len()
+        count(wins.len(), "winning move", "winning moves")
     );
     let moves_json =
         list_moves(&mut text, heaps, wins.iter().map(|&(heap, take)| (heap, heaps[heap] - take)));
@@ -267,15 +297,15 @@ fn misere_subtraction_heaps(
     let estimate = set.explicit_graph_estimate(heaps, MISERE_NODE_LIMIT);
     let what = || {
         format!(
-            "the misère game graph of {} heap(s) (up to {}{} positions, {} moves)",
-            heaps.len(),
+            "the misère game graph of {} (up to {}{} positions, {} moves)",
+            count(heaps.len(), "heap", "heaps"),
             estimate.positions.min(MISERE_NODE_LIMIT as u128),
             if estimate.over_node_limit { "+" } else { "" },
             estimate.arcs
         )
     };
     budget.check(what, estimate.bytes)?;
-    check_steps(what, estimate.steps, GRAPH_STEPS)?;
+    budget.check_steps(what, estimate.steps, GRAPH_STEPS)?;
     let root = canonical_heaps(heaps);
     let graph = explore(set, [root.clone()], MISERE_NODE_LIMIT)?;
     let table = misere_outcomes(&graph.graph)?;
@@ -302,7 +332,7 @@ fn misere_subtraction_heaps(
         if result == Outcome::N && wins.is_empty() {
             "no move left: the player to move has won".to_string()
         } else {
-            format!("{} winning move(s)", wins.len())
+            count(wins.len(), "winning move", "winning moves")
         }
     );
     let moves_json =
@@ -314,12 +344,120 @@ fn misere_subtraction_heaps(
     ))
 }
 
+/// What `--out FILE` and `--stats` ask of `--values N`, or `None` when the values are printed.
+struct ValuesTo<'a> {
+    file: Option<&'a Path>,
+    stats: bool,
+}
+
+/// `Some` when `--out` or `--stats` is given.
+fn values_output(file: Option<&Path>, stats: bool) -> Option<ValuesTo<'_>> {
+    (file.is_some() || stats).then_some(ValuesTo { file, stats })
+}
+
+/// The values of heaps `0..=n` of `game` computed with a progress bar (stopped by Ctrl-C), to a
+/// value file (continued if it holds some) and/or summed up by their statistics.
+fn octal_values(
+    game: &OctalGame,
+    title: &str,
+    n: u64,
+    to: ValuesTo,
+    budget: &Budget,
+) -> Result<Output, CliError> {
+    let limits = budget.nim_limits(OCTAL_STEPS);
+    let bar = Bar::new(title, "heaps", n.saturating_add(1));
+    let mut observer = |progress| bar.observe(progress);
+    let table: Result<GrundyTable, _> = match to.file {
+        Some(path) => {
+            crate::files::reject_special_file(path)?;
+            game.grundy_file_observed(n, path, &limits, &mut observer)
+        }
+        None => game.grundy_table_observed(n, &limits, &mut observer),
+    };
+    drop(bar);
+    let table = table.map_err(|err| match err {
+        game_nim::NimError::Stopped { done, .. } => CliError::Stopped {
+            done,
+            total: n.saturating_add(1),
+            saved: to.file.map(|p| p.display().to_string()),
+        },
+        other => other.into(),
+    })?;
+    let mut json = json!({ "code": game.to_string(), "n": n });
+    let mut text = String::new();
+    if let Some(path) = to.file {
+        let _ = writeln!(
+            text,
+            "{title}: the values of heaps 0..={n} are in {} ({}-byte octal value file, see docs/value-files.md)",
+            path.display(),
+            table.width().bytes()
+        );
+        json["out"] = json!(path.display().to_string());
+        json["width"] = json!(table.width().bytes());
+    }
+    if to.stats {
+        let stats = table.statistics(&limits)?;
+        text.push_str(&stats_text(title, &stats));
+        json["stats"] = json!(stats);
+    }
+    Ok(Output::new(text, json))
+}
+
+/// The statistics as comment lines (`# ...`) followed by one `value frequency` line per value
+/// from 0 to the largest: the layout of the frequency files of other octal programs, so that
+/// `grep -v '^#'` gives a file to compare with theirs.
+fn stats_text(title: &str, stats: &ValueStatistics) -> String {
+    let mut text = format!(
+        "# {title}: frequencies of the values of heaps 1..={}\n# largest value {} (first at heap {})\n",
+        stats.heaps, stats.largest, stats.largest_at
+    );
+    match stats.rare {
+        Some(rare) => {
+            let last = rare.last.map_or_else(|| "none".to_string(), |h| h.to_string());
+            let _ = writeln!(
+                text,
+                "# rare mask {} (binary {:b}): {}, the last at heap {last}",
+                rare.mask,
+                rare.mask,
+                count(rare.count as usize, "rare heap", "rare heaps"),
+            );
+        }
+        None => text.push_str("# no rare/common split (every value 0, or values beyond 20 bits)\n"),
+    }
+    for (value, frequency) in stats.frequencies.iter().enumerate() {
+        let _ = writeln!(text, "{value} {frequency}");
+    }
+    text
+}
+
+/// "1 heap", "2 heaps".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
+
 /// Runs `games octal CODE ...`.
 pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalGame = args.code.parse()?;
     if let Some(n) = args.values {
-        let up_to = check_values_request(n, args.svg.as_deref())?;
-        let values = game.grundy_values_within(up_to, &budget.nim_limits(OCTAL_STEPS))?;
+        if let Some(to) = values_output(args.out.as_deref(), args.stats) {
+            if args.svg.is_some() {
+                return Err(CliError::bad("--svg plots printed values: use it without --out and --stats"));
+            }
+            return octal_values(&game, &format!("octal game {game}"), n, to, budget);
+        }
+        check_values_request(n, args.svg.as_deref(), budget)?;
+        let title = format!("octal game {game}");
+        let bar = Bar::new(&title, "heaps", n.saturating_add(1));
+        let table = game
+            .grundy_table_observed(n, &budget.nim_limits(OCTAL_STEPS), &mut |p| bar.observe(p))
+            .map_err(|err| match err {
+            game_nim::NimError::Stopped { done, .. } => {
+                CliError::Stopped { done, total: n.saturating_add(1), saved: None }
+            }
+            other => other.into(),
+        })?;
+        drop(bar);
+        let values = table.to_vec();
         let mut json = json!({ "code": game.to_string(), "values": &values });
         let text = match &args.svg {
             None => {
@@ -327,7 +465,6 @@ pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> 
                 format!("octal game {game}: g(0..={n}) = {}", shown.join(" "))
             }
             Some(path) => {
-                let title = format!("octal game {game}");
                 let plot = svg::ValuePlot {
                     game: &title,
                     quantity: "Grundy values g(n)",

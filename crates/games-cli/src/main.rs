@@ -14,6 +14,7 @@
 //! games rotation solve 12 --method empty
 //! ```
 
+mod files;
 mod graph;
 mod heaps;
 mod misere;
@@ -21,6 +22,7 @@ mod output;
 mod play;
 mod rotation;
 mod svg;
+mod work;
 mod wythoff;
 
 use std::process::ExitCode;
@@ -59,21 +61,27 @@ fn main() -> ExitCode {
             _ => ExitCode::SUCCESS,
         },
         Err(err) => {
-            // One line, whatever the message holds (an OS error or a file name with a newline).
-            let message = err.to_string().replace(['\n', '\r'], " ");
-            error_line(&format!("error: {message}"));
-            ExitCode::from(2)
+            // One line, whatever the message holds (an OS error, a file name or a field read
+            // from a file with control characters).
+            error_line(&format!("error: {}", output::one_line(&err.to_string())));
+            ExitCode::from(err.exit_code())
         }
     }
 }
 
 /// Runs one subcommand; on a terminal, long work shows a spinner with the elapsed time on
 /// stderr (cleared before the answer or the error is printed). `play` talks to the terminal
-/// itself and `rotation count` draws its own progress bar.
+/// itself; `rotation count` and the values of octal and subtraction games draw their own
+/// progress bar with the time left, and the latter stop cleanly on Ctrl-C.
 fn run(cli: &Cli) -> Result<Output, CliError> {
     use std::io::IsTerminal;
-    let own_display =
-        matches!(cli.command, Command::Play(_) | Command::Rotation(cli::RotationCommand::Count { .. }));
+    let polls_ctrl_c = matches!(&cli.command, Command::Octal(args) if args.values.is_some())
+        || matches!(&cli.command, Command::Subtraction(args) if args.values.is_some());
+    if polls_ctrl_c {
+        work::catch_ctrl_c();
+    }
+    let own_display = polls_ctrl_c
+        || matches!(cli.command, Command::Play(_) | Command::Rotation(cli::RotationCommand::Count { .. }));
     if own_display || !std::io::stderr().is_terminal() {
         return run_command(cli);
     }
@@ -90,7 +98,7 @@ fn run(cli: &Cli) -> Result<Output, CliError> {
 
 /// Runs one subcommand and returns what it has to say.
 fn run_command(cli: &Cli) -> Result<Output, CliError> {
-    let budget = Budget::from_mib(cli.memory);
+    let budget = Budget::from_mib(cli.memory).with_long_work(cli.allow_long);
     match &cli.command {
         Command::Wythoff(args) => wythoff::run(args, &budget),
         Command::Nim(args) => heaps::run_nim(args),
@@ -111,7 +119,15 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             use std::io::Write;
-            let _ = write!(std::io::stdout(), "{}", err.render());
+            let text = err.render().to_string();
+            // With --json every answer is one JSON object, help and version too.
+            let json = std::env::args_os().take_while(|a| a != "--").any(|a| a == "--json");
+            let _ = if json {
+                let key = if err.kind() == ErrorKind::DisplayHelp { "help" } else { "version" };
+                writeln!(std::io::stdout(), "{}", serde_json::json!({ key: text.trim_end() }))
+            } else {
+                write!(std::io::stdout(), "{text}")
+            };
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {

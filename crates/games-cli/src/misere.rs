@@ -9,28 +9,28 @@ use crate::error::CliError;
 use crate::limits::Budget;
 use crate::output::Output;
 
-/// The largest `--max-heap`.
+/// The largest `--max-heap` without `--allow-long`.
 const MAX_HEAP: u32 = 10_000;
 
-/// Work steps of one quotient computation (an infinite partial quotient ends here).
+/// Work steps of one quotient computation without `--allow-long` (an infinite partial quotient
+/// ends here).
 const MISERE_STEPS: u64 = 2_000_000_000;
 
 /// Runs `games misere CODE ...`.
 pub fn run(args: &MisereArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalCode = args.code.parse()?;
-    if args.max_heap > MAX_HEAP {
-        return Err(CliError::bad(format!("--max-heap is at most {MAX_HEAP}")));
-    }
+    budget.check_size(|| "--max-heap".to_string(), u128::from(args.max_heap), u128::from(MAX_HEAP))?;
+    let heap_limit = if budget.long_work { u32::MAX } else { MAX_HEAP };
     // A sum with a heap beyond --max-heap needs the partial quotient up to it, unless the
     // quotient is proven earlier.
     let largest = args.heaps.iter().flatten().copied().max().unwrap_or(0);
-    let max_heap = if largest > u64::from(args.max_heap) && largest <= u64::from(MAX_HEAP) {
+    let max_heap = if largest > u64::from(args.max_heap) && largest <= u64::from(heap_limit) {
         largest as u32
     } else {
         args.max_heap
     };
-    let limits =
-        Limits { max_heap, memory_bytes: budget.memory_bytes, effort: MISERE_STEPS, ..Limits::default() };
+    let effort = if budget.long_work { u64::MAX } else { MISERE_STEPS };
+    let limits = Limits { max_heap, memory_bytes: budget.memory_bytes, effort, ..Limits::default() };
     let (q, stop) = QuotientSolver::new(game.clone(), limits).run(|_, _| {})?;
     match &args.heaps {
         Some(heaps) => sum(&game, &q, heaps),

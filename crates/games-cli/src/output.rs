@@ -37,3 +37,18 @@ impl Output {
         out.flush()
     }
 }
+
+/// `text` on one line with every control character escaped (`\n`, `\t`, `\u{1b}`, ...), for
+/// text read from files or given by the user and echoed to a terminal: no line breaks, no
+/// escape sequences that would move the cursor or recolour the terminal.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

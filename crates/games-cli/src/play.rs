@@ -451,7 +451,7 @@ fn complete(state: &State, budget: &mut u64) -> Option<Vec<usize>> {
 fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'static str, CliError> {
     let n = puzzle.n();
     d.say(&format!(
-        "Rotation puzzle with {n} slots: each move turns the disc by k (1..{}) and plugs the pin under the top \
+        "Rotation puzzle with {n} slots: each move turns the disc by k (1..={}) and plugs the pin under the top \
          into board slot k, which must be free. Put all {} red pins on the board. Type k, `hint`, `undo` or quit.",
         n - 1,
         n - 1
@@ -516,7 +516,7 @@ fn play_rotation<R: BufRead>(d: &mut Dialogue<R>, puzzle: &Puzzle) -> Result<&'s
         let k = match usize::try_from(k) {
             Ok(k) => k,
             Err(_) => {
-                d.say(&format!("? rotation {k} is not in 1..{n}"));
+                d.say(&format!("? rotation {k} is not in 1..={}", n - 1));
                 continue;
             }
         };

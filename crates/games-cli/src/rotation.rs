@@ -18,7 +18,7 @@ use serde_json::json;
 use crate::cli::{CountKernel, Method, RotationCommand};
 use crate::error::{CliError, to_usize};
 use crate::limits::{Budget, QUICK_COUNT_N};
-use crate::output::Output;
+use crate::output::{Output, one_line};
 use crate::svg;
 
 /// Largest puzzle drawn (one panel per move).
@@ -34,6 +34,8 @@ pub const MAX_SEARCH_N: u64 = 1_000;
 
 /// Runs a `games rotation` subcommand.
 pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliError> {
+    // `budget` is also the name of the searches' option below.
+    let budget_of_search = budget;
     match command {
         RotationCommand::Solve { n, method, white, seed, budget } => {
             if *n > MAX_SOLVE_N {
@@ -50,29 +52,37 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
             if let Some(w) = white {
                 puzzle = puzzle.with_white_pin(to_usize(*w, "white slot")?)?;
             }
+            budget_of_search.check_size(
+                || "--budget".to_string(),
+                u128::from(*budget),
+                u128::from(crate::limits::MAX_SEARCH_BUDGET),
+            )?;
             let rotations = solve_with(&puzzle, *method, *seed, *budget)?;
             Ok(solution_output(&puzzle, *method, &rotations))
         }
-        RotationCommand::Count {
-            n,
-            by_white_slot,
-            by_start_angle,
-            shard,
-            allow_long,
-            out,
-            prefix_depth,
-            method,
-        } => {
-            if *n > QUICK_COUNT_N && !allow_long && *n <= MAX_COUNT_N as u64 {
-                // Measured on 2 cores (records/rotation-counts.json).
-                let times = match (method, by_start_angle) {
-                    (CountKernel::TwoEnded, false) => "n = 18: about 2 s, n = 20: about 2 minutes",
-                    (CountKernel::DepthFirst, false) => "n = 18: about 15 s, n = 20: about 20 minutes",
-                    (CountKernel::TwoEnded, true) => {
-                        "by start angle, n = 18: about 35 s, n = 20: about 35 minutes"
-                    }
-                    (CountKernel::DepthFirst, true) => "by start angle, n = 18: about 5 minutes",
-                };
+        RotationCommand::Count { n, by_white_slot, by_start_angle, shard, out, prefix_depth, method } => {
+            // Other start angles are other puzzles: only the standard one is settled by parity.
+            let plain = shard.is_none() && out.is_none() && !by_start_angle;
+            if *n % 2 == 1 && *n > 1 && *n <= MAX_COUNT_N as u64 && plain {
+                return Ok(odd_count(*n, *by_white_slot));
+            }
+            // The largest n each kernel counts in seconds, and what the next sizes cost,
+            // measured on 2 cores (records/rotation-counts.json).
+            let (quick_n, times) = match (method, by_start_angle) {
+                (CountKernel::TwoEnded, false) => {
+                    (QUICK_COUNT_N, "n = 20: about 2 minutes, n = 22: about 2 hours")
+                }
+                (CountKernel::DepthFirst, false) => {
+                    (QUICK_COUNT_N - 2, "n = 18: about 15 s, n = 20: about 20 minutes")
+                }
+                (CountKernel::TwoEnded, true) => {
+                    (QUICK_COUNT_N - 2, "by start angle, n = 18: about 35 s, n = 20: about 35 minutes")
+                }
+                (CountKernel::DepthFirst, true) => {
+                    (QUICK_COUNT_N - 2, "by start angle, n = 18: about 5 minutes")
+                }
+            };
+            if *n > quick_n && !budget.long_work && *n <= MAX_COUNT_N as u64 {
                 return Err(CliError::bad(format!(
                     "counting n = {n} takes exponential time (on 2 cores {times}, each step of 2 about 50 times \
                      more); pass --allow-long to start it"
@@ -99,8 +109,7 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
             let puzzle = Puzzle::new(to_usize(*n, "n")?)?;
             let rotations = solve_with(&puzzle, *method, 1, crate::limits::MAX_SEARCH_BUDGET)?;
             let picture = svg::rotation_solution(&puzzle, &rotations)?;
-            std::fs::write(path, picture)
-                .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
+            crate::files::write(path, picture)?;
             let text = format!(
                 "wrote {}: {} panels (start and {} moves) of the solution {}",
                 path.display(),
@@ -176,6 +185,28 @@ fn solution_output(puzzle: &Puzzle, method: Option<Method>, rotations: &[usize])
     )
 }
 
+/// "1 solution", "2 solutions".
+fn solutions(count: u128) -> String {
+    if count == 1 { "1 solution".to_string() } else { format!("{count} solutions") }
+}
+
+/// The count for an odd `n`: none, by the theorem (a cyclic group of odd order has no
+/// sequencing, so no rotation order solves the puzzle), without a search; the classes are all
+/// zero.
+fn odd_count(n: u64, by_white_slot: bool) -> Output {
+    let zeros = vec!["0".to_string(); n as usize];
+    let mut text = format!("n = {n}: 0 solutions (no odd n has one: Z_n of odd order has no sequencing)");
+    if by_white_slot {
+        let _ = write!(text, "\nby white-pin disc slot 0..={}: {}", n - 1, zeros.join(" "));
+    }
+    let by_white = if by_white_slot { Some(&zeros) } else { None };
+    Output::new(
+        text,
+        json!({ "n": n, "shard": "0/1", "total": "0", "by_first": zeros, "by_white_slot": by_white,
+                "tasks": 0, "method": null }),
+    )
+}
+
 /// What `games rotation count` was asked for.
 struct CountRequest<'a> {
     n: u64,
@@ -238,7 +269,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
     } else {
         String::new()
     };
-    let mut text = format!("n = {n}: {} solutions{shard_text}", report.total);
+    let mut text = format!("n = {n}: {}{shard_text}", solutions(report.total));
     text.push_str(&run.out_text(request));
     // Solutions ending with rotation l are as many as those starting with l (reversal), and
     // such a solution moves disc slot n/2 - l last: that is where the white pin must stand (R8).
@@ -250,7 +281,7 @@ fn count(request: &CountRequest, budget: &Budget) -> Result<Output, CliError> {
         None
     };
     if let Some(counts) = &by_white {
-        let _ = write!(text, "\nby white-pin disc slot 0..{}: {}", n - 1, counts.join(" "));
+        let _ = write!(text, "\nby white-pin disc slot 0..={}: {}", n - 1, counts.join(" "));
     }
     // Counts are u128: JSON numbers beyond 2^53 lose precision in many readers, so they are strings.
     let by_first: Vec<String> = report.by_first.iter().map(u128::to_string).collect();
@@ -357,7 +388,7 @@ fn count_by_angle(request: &CountRequest, budget: &Budget) -> Result<Output, Cli
     };
     let counts: Vec<String> = report.by_angle.iter().map(u128::to_string).collect();
     let text = format!(
-        "n = {n}: solutions by start angle a = 0..{} (the disc's blue pin in disc slot a; the seed's puzzle is a = {}){shard_text}{}:\n{}",
+        "n = {n}: solutions by start angle a = 0..={} (the disc's blue pin in disc slot a; the standard puzzle is a = {}){shard_text}{}:\n{}",
         n - 1,
         n / 2,
         run.out_text(request),
@@ -430,7 +461,7 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
         (
             "solutions of all start angles",
             format!(
-                "by start angle a = 0..{} (the seed's puzzle is a = {}): {}",
+                "by start angle a = 0..={} (the standard puzzle is a = {}): {}",
                 n - 1,
                 n / 2,
                 join(&merged.by_start_angle)
@@ -440,7 +471,7 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
         (
             "solutions",
             format!(
-                "by first rotation 1..{}: {}\nby white-pin disc slot 0..{}: {}",
+                "by first rotation 1..={}: {}\nby white-pin disc slot 0..={}: {}",
                 n - 1,
                 join(&merged.by_first[1..]),
                 n - 1,
@@ -451,7 +482,11 @@ fn merge(files: &[PathBuf]) -> Result<Output, CliError> {
     let text = format!(
         "n = {n}: {} {what}, merged from {shards}; {}, game-rotation {}, prefix depth {})\n{classes}\n\
          checked: {k} distinct shards of {k}, and each class split adds up to the total",
-        merged.total, merged.method, merged.version, merged.prefix_depth,
+        merged.total,
+        // Fields read from the files: escaped, so that no control character reaches a terminal.
+        one_line(&merged.method),
+        one_line(&merged.version),
+        merged.prefix_depth,
     );
     let strings = |counts: &[u128]| counts.iter().map(u128::to_string).collect::<Vec<_>>();
     let mut json = json!({

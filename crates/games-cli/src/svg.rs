@@ -17,7 +17,7 @@ fn value_colour(value: u32, max: u32) -> String {
     format!("hsl({hue},70%,60%)")
 }
 
-/// The Grundy table of Wythoff's game as an SVG picture, in the lattice picture of seed 000:
+/// The Grundy table of Wythoff's game as an SVG picture, in the usual lattice picture:
 /// x to the right, y upwards, (0, 0) at the bottom left. Every cell is a `rect` of class `cell`
 /// with a `<title>` tooltip; P-positions (value 0) also have class `p-position`, a thick black
 /// outline and a black dot. A title and a colour legend are added.
@@ -215,6 +215,20 @@ pub struct ValuePlot<'a> {
     pub proof: &'a str,
 }
 
+/// The most characters of the game's name in a plot's title: a subtraction set of thousands of
+/// amounts would otherwise carry the file past [`VALUE_PLOT_MAX_BYTES`].
+const MAX_TITLE_CHARS: usize = 160;
+
+/// `text` cut to at most `max` characters, an ellipsis marking the cut.
+fn shortened(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
+    cut.push('…');
+    cut
+}
+
 /// `text` with its first letter in upper case, for a title.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -271,7 +285,7 @@ pub fn value_plot(plot: &ValuePlot) -> String {
     let _ = writeln!(
         out,
         r#"<text class="title" x="{left}" y="22" font-size="15">{}: {} of one heap, 0 ≤ n ≤ {last}</text>"#,
-        capitalised(plot.game),
+        capitalised(&shortened(plot.game, MAX_TITLE_CHARS)),
         plot.quantity
     );
     let period_note = match plot.periodicity {

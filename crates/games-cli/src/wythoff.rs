@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::cli::WythoffCommand;
 use crate::error::{CliError, to_usize};
-use crate::limits::{Budget, WYTHOFF_GRUNDY_STEPS, check_steps};
+use crate::limits::{Budget, WYTHOFF_GRUNDY_STEPS};
 use crate::output::Output;
 use crate::svg;
 
@@ -21,8 +21,11 @@ pub const MAX_TEXT_SIDE: u64 = 64;
 /// (The crate's own limit, [`MAX_TABLE_SIDE`], is far larger.)
 pub const MAX_SVG_SIDE: u64 = 256;
 
-/// Largest `--max-cells` accepted by `grundy`.
+/// Largest `--max-cells` accepted by `grundy` without `--allow-long`.
 pub const MAX_GRUNDY_CELLS: u64 = 100_000_000;
+
+/// The default `--max-cells` of `grundy`: G(4000, 4000) answers in about a second.
+pub const DEFAULT_GRUNDY_CELLS: u64 = 16_000_000;
 
 /// Runs a `games wythoff` subcommand.
 pub fn run(command: &WythoffCommand, budget: &Budget) -> Result<Output, CliError> {
@@ -40,25 +43,34 @@ pub fn run(command: &WythoffCommand, budget: &Budget) -> Result<Output, CliError
     }
 }
 
-/// One Grundy value, refused up front if its rectangle, memory or work is over the limits.
-fn grundy(x: u64, y: u64, max_cells: u64, budget: &Budget) -> Result<Output, CliError> {
-    if max_cells > MAX_GRUNDY_CELLS {
-        return Err(CliError::bad(format!(
-            "--max-cells {max_cells} is too large: at most {MAX_GRUNDY_CELLS}"
-        )));
-    }
+/// One Grundy value, refused up front if its rectangle, memory or work is over the limits
+/// (`--max-cells` by default [`DEFAULT_GRUNDY_CELLS`], any with `--allow-long`).
+fn grundy(x: u64, y: u64, max_cells: Option<u64>, budget: &Budget) -> Result<Output, CliError> {
+    let max_cells = match max_cells {
+        Some(cells) => {
+            budget.check_size(
+                || "--max-cells".to_string(),
+                u128::from(cells),
+                u128::from(MAX_GRUNDY_CELLS),
+            )?;
+            cells
+        }
+        None if budget.long_work => u64::MAX,
+        None => DEFAULT_GRUNDY_CELLS,
+    };
     // Exact cell count, (x + 1)(y + 1) < 2^128 unless both are 2^64 - 1.
     let cells = (u128::from(x) + 1).checked_mul(u128::from(y) + 1);
     if cells.is_none_or(|c| c > u128::from(max_cells)) {
         let cells = cells.map_or_else(|| "2^128".to_string(), |c| c.to_string());
         return Err(CliError::bad(format!(
-            "G({x}, {y}) depends on {cells} cells, more than --max-cells {max_cells} (at most {MAX_GRUNDY_CELLS})"
+            "G({x}, {y}) depends on {cells} cells, more than --max-cells {max_cells} (raise it, up to \
+             {MAX_GRUNDY_CELLS}, or pass --allow-long)"
         )));
     }
     let cost = grundy_value_cost(x, y)
         .ok_or_else(|| CliError::bad(format!("G({x}, {y}): the cost does not fit in u128")))?;
     budget.check(|| format!("G({x}, {y})"), cost.bytes)?;
-    check_steps(|| format!("G({x}, {y})"), cost.steps, WYTHOFF_GRUNDY_STEPS)?;
+    budget.check_steps(|| format!("G({x}, {y})"), cost.steps, WYTHOFF_GRUNDY_STEPS)?;
     let value = grundy_value(x, y, max_cells)?;
     Ok(Output::new(format!("G({x}, {y}) = {value}"), json!({ "x": x, "y": y, "grundy": value })))
 }
@@ -79,7 +91,7 @@ fn moves(x: u64, y: u64) -> Output {
     let mut text = if p {
         format!("({x}, {y}) is a P-position: the player to move loses; no winning move")
     } else {
-        format!("({x}, {y}) is an N-position: {} winning move(s)", wins.len())
+        format!("({x}, {y}) is an N-position: {}", winning_moves_text(wins.len()))
     };
     for &(nx, ny) in &wins {
         let _ = write!(text, "\n  -> ({nx}, {ny})  ({})", describe(x, y, nx, ny));
@@ -121,7 +133,7 @@ fn misere_moves(x: u64, y: u64) -> Output {
     } else if (x, y) == (0, 0) {
         "(0, 0) is an N-position in misère play: no move left, the player to move has won".to_string()
     } else {
-        format!("({x}, {y}) is an N-position in misère play: {} winning move(s)", wins.len())
+        format!("({x}, {y}) is an N-position in misère play: {}", winning_moves_text(wins.len()))
     };
     for &(nx, ny) in &wins {
         let _ = write!(text, "\n  -> ({nx}, {ny})  ({})", describe(x, y, nx, ny));
@@ -131,6 +143,11 @@ fn misere_moves(x: u64, y: u64) -> Output {
         text,
         json!({ "x": x, "y": y, "misere": true, "outcome": outcome, "winning_moves": moves_json }),
     )
+}
+
+/// "1 winning move", "3 winning moves".
+fn winning_moves_text(count: usize) -> String {
+    crate::heaps::count(count, "winning move", "winning moves")
 }
 
 /// "take 3 from the first heap", "take 2 from both heaps".
@@ -163,8 +180,7 @@ fn table(n: u64, svg_path: Option<&std::path::Path>) -> Result<Output, CliError>
     let text = match svg_path {
         Some(path) => {
             let picture = svg::wythoff_table(&table);
-            std::fs::write(path, picture)
-                .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
+            crate::files::write(path, picture)?;
             format!(
                 "wrote {}: {n} x {n} Grundy table, values 0..={max_value}, {} P-positions marked",
                 path.display(),

@@ -8,7 +8,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{error_line, games, json, pairs, scratch};
+use common::{error_line, games, json, pairs, scratch, stdout_of};
 
 fn temp_path(name: &str) -> PathBuf {
     scratch("cli", name).join(name)
@@ -494,7 +494,11 @@ fn rotation_bad_input() {
     error_line(&["rotation", "solve", "12", "--white", "3", "--method", "empty"]);
     error_line(&["rotation", "solve", "5000", "--method", "permute"]);
     error_line(&["rotation", "solve", "100002"]);
-    error_line(&["rotation", "count", "7"]);
+    // Odd n: no solution, said without a search (not an error).
+    assert_eq!(
+        stdout_of(&["rotation", "count", "7"]).lines().next().unwrap(),
+        "n = 7: 0 solutions (no odd n has one: Z_n of odd order has no sequencing)"
+    );
     error_line(&["rotation", "count", "100"]);
     error_line(&["rotation", "count", "10", "--shard", "3/2"]);
     error_line(&["rotation", "count", "10", "--shard", "x"]);

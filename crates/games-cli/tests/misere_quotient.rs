@@ -46,6 +46,9 @@ fn sums_of_kayles_heaps_match_the_explicit_graph() {
 fn bad_requests_are_refused() {
     assert!(error_line(&["misere", "0.9", "--quotient"]).starts_with("error: bad octal code"));
     assert!(error_line(&["misere", "0.77"]).contains("--quotient or --heaps"));
-    assert!(error_line(&["misere", "0.77", "--quotient", "--max-heap", "20000"]).contains("at most 10000"));
+    assert!(
+        error_line(&["misere", "0.77", "--quotient", "--max-heap", "20000"])
+            .contains("more than 10000 (pass --allow-long")
+    );
     assert!(error_line(&["misere", "0.3122", "--quotient"]).contains("heap 7"));
 }

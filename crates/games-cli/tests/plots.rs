@@ -335,7 +335,7 @@ fn hostile_plot_requests_are_one_line_errors() {
             games_error(&args.iter().map(String::as_str).collect::<Vec<_>>())
         };
         let m = run(&["--values", "1000001", "--svg", file_arg]);
-        assert!(m.contains("at most 1000000"), "{m}");
+        assert!(m.contains("more than 1000000 (pass --allow-long"), "{m}");
         run(&["--values", "18446744073709551616", "--svg", file_arg]);
         let m = run(&["--values", "0", "--svg", file_arg]);
         assert!(m.contains("N >= 1"), "{m}");

@@ -1,0 +1,90 @@
+//! Long octal computations cut into chunks, so that a caller sees how far they have come and can
+//! stop them between two chunks ([`crate::OctalGame::grundy_table_observed`],
+//! [`crate::OctalGame::grundy_file_observed`]).
+//!
+//! A chunk is a call of the rare/common kernel that continues the table from the values so far
+//! (`sparse::compute_from`): the values are the same as in one call, the cost of a restart is one
+//! pass over the table (the rare heaps are listed again), and the effort limit counts the steps of
+//! all chunks together.
+
+use std::ops::ControlFlow;
+
+use crate::sparse::{self, CellWidth, GrundyTable, Moves};
+use crate::{Limits, NimError};
+
+/// How far a long computation has come: `done` heaps of `total` (heaps `0..done` have their
+/// values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Heaps whose values are known.
+    pub done: u64,
+    /// Heaps asked for (`up_to + 1`).
+    pub total: u64,
+}
+
+/// The fewest heaps in one chunk.
+const MIN_CHUNK: usize = 1 << 16;
+
+/// Chunks per computation: a stop waits at most for one of them to finish.
+const CHUNKS: usize = 128;
+
+/// The number of heaps done after the next chunk, from `done`: a 128th of the heaps asked for,
+/// at least [`MIN_CHUNK`], at most every heap up to `up_to`.
+pub(crate) fn next_stop(done: usize, up_to: usize) -> usize {
+    let chunk = (up_to / CHUNKS).max(MIN_CHUNK);
+    done.saturating_add(chunk).min(up_to + 1)
+}
+
+/// Continues `table` up to heap `up_to`, chunk by chunk. Before each chunk `observer` is told the
+/// progress and may stop the work ([`NimError::Stopped`]); after each chunk `checkpoint` is given
+/// the table, the width it had before the chunk and the heaps it held then (to save the new
+/// values). The steps of every chunk count against `limits.max_steps` together.
+pub(crate) fn extend_in_chunks(
+    moves: &Moves,
+    mut table: GrundyTable,
+    up_to: usize,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+    observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    checkpoint: &mut dyn FnMut(&GrundyTable, CellWidth, usize) -> Result<(), NimError>,
+) -> Result<GrundyTable, NimError> {
+    let total = up_to as u64 + 1;
+    let mut spent: u128 = 0;
+    while table.len() <= up_to {
+        let done = table.len();
+        if observer(Progress { done: done as u64, total }).is_break() {
+            return Err(NimError::Stopped { what: what(), done: done as u64 });
+        }
+        let chunk_limits = Limits { max_steps: limits.max_steps.saturating_sub(spent), ..*limits };
+        let width = table.width();
+        let computed =
+            sparse::compute_from(moves, table.into_cells(), next_stop(done, up_to) - 1, &chunk_limits, what)
+                .map_err(|err| match err {
+                    // The limit of the whole computation, not what was left of it for this chunk.
+                    NimError::EffortExceeded { what, .. } => {
+                        NimError::EffortExceeded { what, steps: limits.max_steps }
+                    }
+                    other => other,
+                })?;
+        spent = spent.saturating_add(computed.steps);
+        table = GrundyTable::from_cells(computed.cells);
+        checkpoint(&table, width, done)?;
+    }
+    // The end is reached: a stop asked for now has nothing left to stop.
+    let _ = observer(Progress { done: table.len() as u64, total });
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_a_128th_of_the_run_and_at_least_2_16_heaps() {
+        assert_eq!(next_stop(0, 10), 11);
+        assert_eq!(next_stop(0, 1 << 20), 1 << 16);
+        assert_eq!(next_stop(5, 1 << 24), 5 + (1 << 17));
+        assert_eq!(next_stop((1 << 24) - 3, 1 << 24), (1 << 24) + 1);
+        assert_eq!(next_stop(usize::MAX - 1, usize::MAX - 1), usize::MAX);
+    }
+}
