@@ -223,4 +223,112 @@ mod tests {
         let error = ClaimsTest::new(vec![claim("U1"), claim("U1")], &dir).outcome().unwrap_err();
         assert!(matches!(error, VerifyError::DuplicateClaim { ref id } if id == "U1"), "{error}");
     }
+
+    #[test]
+    fn snapshots_live_in_the_crates_tests_folder_by_scale() {
+        let test = ClaimsTest::new(vec![claim("U1")], "/crate");
+        assert_eq!(test.snapshot_dir(Scale::Quick), Path::new("/crate/tests/snapshots/quick"));
+        assert_eq!(test.snapshot_dir(Scale::Full), Path::new("/crate/tests/snapshots/full"));
+    }
+
+    #[test]
+    #[should_panic(expected = "two claims have the id")]
+    fn run_panics_with_the_error() {
+        ClaimsTest::new(vec![claim("U1"), claim("U1")], scratch("run")).run();
+    }
+
+    /// The environment variable that makes [`the_environment_steers_the_test`] a child run.
+    const CHILD: &str = "GAME_VERIFY_CLAIMS_TEST_CHILD";
+
+    fn two_cases(scale: Scale) -> Evidence {
+        let mut tally = Tally::new();
+        for n in 0..scale.pick(2u8, 3) {
+            tally.record(&n);
+            tally.case(true, String::new);
+        }
+        Evidence { bound: format!("n < {}", scale.pick(2, 3)), tally }
+    }
+
+    fn child_claims() -> Vec<Claim> {
+        vec![claim("U1"), Claim { id: "U2", check: two_cases, ..claim("U2") }]
+    }
+
+    /// Runs this test again as a child with `env` (insta accepting every report) on the crate
+    /// folder `dir`; returns the child's outcome line (`ok` or the error) and its stderr.
+    fn child(dir: &Path, env: &[(&str, &str)]) -> (String, String) {
+        let out_file = dir.join("child-outcome.txt");
+        let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["claims_test::tests::the_environment_steers_the_test", "--exact", "--nocapture"])
+            .env(CHILD, dir)
+            .env("INSTA_UPDATE", "always")
+            .env_remove(SCALE_ENV)
+            .env_remove(CLAIMS_ENV)
+            .env_remove(LIST_ENV)
+            .env_remove(RESULTS_ENV);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        (std::fs::read_to_string(out_file).unwrap(), String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+
+    #[test]
+    fn the_environment_steers_the_test() {
+        if let Some(dir) = std::env::var_os(CHILD) {
+            let dir = PathBuf::from(dir);
+            let outcome = match ClaimsTest::new(child_claims(), &dir).outcome() {
+                Ok(outcome) => format!("ok {}", outcome.claims),
+                Err(error) => error.to_string(),
+            };
+            std::fs::write(dir.join("child-outcome.txt"), outcome).unwrap();
+            return;
+        }
+        let dir = scratch("steered");
+        std::fs::create_dir_all(&dir).unwrap();
+        let snapshots = |scale: &str| {
+            let mut names: Vec<String> = std::fs::read_dir(dir.join("tests/snapshots").join(scale))
+                .map(|entries| {
+                    entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+                })
+                .unwrap_or_default();
+            names.sort();
+            names
+        };
+        // A list: the ids, and nothing runs.
+        let list = dir.join("ids.json");
+        let (outcome, _) = child(&dir, &[(LIST_ENV, list.to_str().unwrap())]);
+        assert_eq!(outcome, "ok 0");
+        assert_eq!(
+            serde_json::from_str::<Vec<String>>(&std::fs::read_to_string(&list).unwrap()).unwrap(),
+            ["U1", "U2"]
+        );
+        assert!(snapshots("quick").is_empty());
+        // A selection at full scale, with a results file and progress lines.
+        let results = dir.join("results.json");
+        let (outcome, stderr) = child(
+            &dir,
+            &[(SCALE_ENV, "full"), (CLAIMS_ENV, "U2,OTHER"), (RESULTS_ENV, results.to_str().unwrap())],
+        );
+        assert_eq!(outcome, "ok 1");
+        assert_eq!((snapshots("full"), snapshots("quick")), (vec!["U2.snap".to_string()], vec![]));
+        assert!(stderr.contains("game-verify: done U2") && !stderr.contains("done U1"), "{stderr}");
+        let written: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+        assert_eq!((written["claims"].as_u64(), written["error"].is_null()), (Some(1), true));
+        assert!(written["table"].as_str().unwrap().contains("U2     n < 3"), "{written}");
+        // Everything at quick scale; then a stale snapshot fails the whole run, not a selection.
+        assert_eq!(child(&dir, &[]).0, "ok 2");
+        assert_eq!(snapshots("quick"), ["U1.snap", "U2.snap"]);
+        std::fs::write(dir.join("tests/snapshots/quick/GONE.snap"), "x").unwrap();
+        assert!(child(&dir, &[]).0.starts_with("snapshots of no claim (remove them)"));
+        assert_eq!(child(&dir, &[(CLAIMS_ENV, "U1")]).0, "ok 1");
+        // A scale it does not know.
+        assert_eq!(
+            child(&dir, &[(SCALE_ENV, "huge")]).0,
+            "GAME_VERIFY_SCALE=\"huge\": expected quick or full"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -448,4 +448,49 @@ mod tests {
         assert!(text.starts_with("---\n") && text.contains("description: a test claim"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_changed_report_is_named_field_by_field() {
+        let quick = crate::run(&claim("T1", Expected::Holds, holds), Scale::Quick);
+        let full = crate::run(&claim("T1", Expected::Holds, holds), Scale::Full);
+        let stored = serde_json::to_value(&quick).unwrap();
+        assert_eq!(differences(&stored, &quick), None);
+        let fields = differences(&stored, &full).unwrap();
+        let names: Vec<&str> = fields.iter().map(|f| f.split(':').next().unwrap()).collect();
+        assert_eq!(names, ["bound", "cases", "digest"], "{fields:?}");
+        assert!(fields[1] == "cases: 3 -> 4", "{fields:?}");
+        let mut edited = stored.clone();
+        edited.as_object_mut().unwrap().remove("digest");
+        edited["retired"] = serde_json::json!(1);
+        let fields = differences(&edited, &quick).unwrap();
+        assert_eq!(fields.len(), 2, "{fields:?}");
+        assert!(
+            fields[0].starts_with("digest: missing -> ") && fields[1] == "retired: no longer a field",
+            "{fields:?}"
+        );
+        assert_eq!(
+            differences(&serde_json::json!([1]), &quick).unwrap(),
+            ["not a report: not a JSON object"]
+        );
+    }
+
+    #[test]
+    fn a_stored_snapshot_that_differs_is_read_through_insta_and_named() {
+        let dir = scratch("differs");
+        std::fs::create_dir_all(&dir).unwrap();
+        let report = crate::run(&claim("T1", Expected::Holds, holds), Scale::Quick);
+        let mut stored = serde_json::to_value(&report).unwrap();
+        stored["digest"] = serde_json::json!("0000000000000000");
+        let text = format!("---\nsource: a test\n---\n{}\n", serde_json::to_string_pretty(&stored).unwrap());
+        std::fs::write(snapshot_path(&dir, "T1"), text).unwrap();
+        assert_eq!(read_snapshot(&dir, "T1").unwrap(), Some(stored));
+        assert_eq!(read_snapshot(&dir, "T9").unwrap(), None);
+        let verification = verify(&[claim("T1", Expected::Holds, holds)], Scale::Quick, &dir).unwrap();
+        let fields = &verification.changed[0].fields;
+        assert_eq!(fields.len(), 1, "{fields:?}");
+        assert!(fields[0].starts_with("digest: \"0000000000000000\" -> "), "{fields:?}");
+        std::fs::write(snapshot_path(&dir, "T2"), "---\n---\nnot json\n").unwrap();
+        assert!(matches!(read_snapshot(&dir, "T2"), Err(VerifyError::Io { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
