@@ -58,7 +58,7 @@ impl<G: Game> Search<'_, G> {
                     frame.seen.insert(frame.xor);
                 }
                 let Some(option) = frame.options.get(frame.next) else { break };
-                frame.parts = self.components_of(option);
+                self.components_into(option, &mut frame.parts);
                 frame.next += 1;
                 frame.part = 0;
                 frame.xor = 0;

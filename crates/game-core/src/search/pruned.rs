@@ -165,11 +165,12 @@ impl<G: Game> Search<'_, G> {
             bytes: 0,
         };
         let mut bytes = FRAME_BYTES + frame.candidates.bytes() + frame.requested.bytes();
+        let mut parts = Vec::new();
         for option in moves {
-            let parts = self.components_of(&option);
+            self.components_into(&option, &mut parts);
             let mut known_xor = 0;
             let mut unknown = Vec::new();
-            for part in parts {
+            for part in parts.drain(..) {
                 match self.cached(&part) {
                     Some(v) => known_xor ^= v,
                     None => unknown.push(part),

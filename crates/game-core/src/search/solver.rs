@@ -122,18 +122,24 @@ impl<'g, G: Game> Search<'g, G> {
     /// The components of `position` with equal pairs cancelled (G + G = 0), in the game's order.
     pub(crate) fn components_of(&mut self, position: &G::Position) -> Vec<G::Position> {
         let mut parts = Vec::new();
-        self.game.components(position, &mut parts);
+        self.components_into(position, &mut parts);
+        parts
+    }
+
+    /// [`Search::components_of`] into `parts` (cleared first), reusing its memory.
+    pub(crate) fn components_into(&mut self, position: &G::Position, parts: &mut Vec<G::Position>) {
+        parts.clear();
+        self.game.components(position, parts);
         let mut i = 0;
-        while i < parts.len() {
+        while i + 1 < parts.len() {
             if let Some(j) = parts[i + 1..].iter().position(|p| *p == parts[i]) {
-                parts.remove(i + 1 + j);
-                parts.remove(i);
+                parts.swap_remove(i + 1 + j);
+                parts.swap_remove(i);
                 self.stats.pairs_cancelled += 1;
             } else {
                 i += 1;
             }
         }
-        parts
     }
 
     /// The table's nimber of `component`, counted as a hit.

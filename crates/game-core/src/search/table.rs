@@ -10,22 +10,24 @@ use super::SearchError;
 /// policy keeps the costlier of two entries).
 #[derive(Debug, Clone)]
 struct Entry<P> {
+    /// The key's hash, compared first: a key that owns memory is only read on a hash match.
+    hash: u64,
     key: P,
     nimber: u32,
     work: u32,
 }
 
-/// Slots per bucket: a key lives in one bucket of two slots.
-const WAYS: usize = 2;
+/// Slots per bucket: a key lives in one bucket of four slots.
+const WAYS: usize = 4;
 
 /// Buckets of a new table.
-const FIRST_BUCKETS: usize = 512;
+const FIRST_BUCKETS: usize = 256;
 
-/// A two-way set-associative table of component nimbers.
+/// A four-way set-associative table of component nimbers.
 ///
 /// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot) starts at
-/// [`FIRST_BUCKETS`] buckets and doubles while it fills past three quarters and the doubled
-/// array stays within `max_slot_bytes`; from then on a new key replaces the entry of its bucket
+/// [`FIRST_BUCKETS`] buckets and doubles whenever a new key finds its bucket full and the
+/// doubled array stays within `max_slot_bytes`; from then on a new key replaces the entry of its bucket
 /// that cost less work. Besides its slot, each stored key may own memory (`owned` bytes, from
 /// `Game::position_bytes`); their total stays within `max_owned_bytes` (a key that would pass
 /// it is not stored). Lookups and stores are O(1) expected. The hash has a fixed seed, so the
@@ -88,43 +90,67 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Ok(out)
     }
 
-    fn bucket(&self, key: &P, buckets: usize) -> usize {
-        let hash = self.hasher.hash_one(key);
-        // The high half of hash * buckets: uniform over any bucket count.
+    fn hash(&self, key: &P) -> u64 {
+        // foldhash's fast hash leaves the high bits of small keys poorly mixed: finish it with
+        // the murmur3 finaliser before its high bits pick the bucket.
+        let mut hash = self.hasher.hash_one(key);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        hash ^= hash >> 33;
+        hash
+    }
+
+    /// The first slot of the bucket of `hash`: the high half of hash * buckets, uniform over
+    /// any bucket count.
+    fn bucket(&self, hash: u64) -> usize {
+        let buckets = self.slots.len() / WAYS;
         ((u128::from(hash) * buckets as u128) >> 64) as usize * WAYS
     }
 
     /// The nimber stored for `key`.
     pub(crate) fn get(&self, key: &P) -> Option<u32> {
-        let first = self.bucket(key, self.slots.len() / WAYS);
+        let hash = self.hash(key);
+        let first = self.bucket(hash);
         self.slots[first..first + WAYS]
             .iter()
             .flatten()
-            .find(|entry| entry.key == *key)
+            .find(|entry| entry.hash == hash && entry.key == *key)
             .map(|entry| entry.nimber)
     }
 
     /// Stores `nimber` for `key`; `owned` is the memory `key` owns besides its slot, `work` what
-    /// its search cost.
+    /// its search cost. Grows the table first when the key's bucket is full and it may grow.
     pub(crate) fn store(&mut self, key: P, nimber: u32, work: u64, owned: usize) -> Stored {
         if self.owned_bytes.saturating_add(owned) > self.max_owned_bytes {
             return Stored::Refused;
         }
-        if 4 * self.entries >= 3 * self.slots.len() {
-            self.grow();
-        }
         let work = u32::try_from(work).unwrap_or(u32::MAX);
-        let first = self.bucket(&key, self.slots.len() / WAYS);
-        let bucket = first..first + WAYS;
-        let slot = self.slots[bucket.clone()]
+        let entry = Entry { hash: self.hash(&key), key, nimber, work };
+        while self.slot_for(&entry).is_none() && self.grow() {}
+        self.place(entry, owned)
+    }
+
+    /// The slot of `entry`'s bucket holding its key, or else a free one.
+    fn slot_for(&self, entry: &Entry<P>) -> Option<usize> {
+        let first = self.bucket(entry.hash);
+        let bucket = &self.slots[first..first + WAYS];
+        let same = bucket
             .iter()
-            .position(|s| s.as_ref().is_none_or(|entry| entry.key == key))
-            .map(|i| first + i);
-        let (slot, outcome) = match slot {
-            Some(i) => (i, Stored::New),
+            .position(|s| s.as_ref().is_some_and(|e| e.hash == entry.hash && e.key == entry.key));
+        same.or_else(|| bucket.iter().position(Option::is_none)).map(|i| first + i)
+    }
+
+    /// Puts `entry` in its bucket: over the same key, in a free slot, or over the entry that
+    /// cost less work. Never grows.
+    fn place(&mut self, entry: Entry<P>, owned: usize) -> Stored {
+        let (slot, outcome) = match self.slot_for(&entry) {
+            Some(slot) => (slot, Stored::New),
             None => {
-                let cheapest = bucket
-                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |entry| entry.work))
+                let first = self.bucket(entry.hash);
+                let cheapest = (first..first + WAYS)
+                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |e| e.work))
                     .expect("a bucket has slots");
                 (cheapest, Stored::Replaced)
             }
@@ -134,26 +160,28 @@ impl<P: Clone + Eq + Hash> Table<P> {
         }
         self.owned_bytes = self.owned_bytes - self.owned[slot] + owned;
         self.owned[slot] = owned;
-        self.slots[slot] = Some(Entry { key, nimber, work });
+        self.slots[slot] = Some(entry);
         outcome
     }
 
-    /// Doubles the slots if the doubled array fits its bound (else keeps them: replacement).
-    fn grow(&mut self) {
+    /// Doubles the slots if the doubled array fits its bound and the system grants it (else
+    /// keeps them: full buckets then replace entries). True if it grew.
+    fn grow(&mut self) -> bool {
         let doubled = 2 * self.slots.len();
         if doubled.saturating_mul(Self::SLOT_BYTES) > self.max_slot_bytes {
-            return;
+            return false;
         }
-        let Ok(new_slots) = Self::allocate(doubled) else { return };
+        let Ok(new_slots) = Self::allocate(doubled) else { return false };
         let old_slots = std::mem::replace(&mut self.slots, new_slots);
         let old_owned = std::mem::replace(&mut self.owned, vec![0; doubled]);
         self.entries = 0;
         self.owned_bytes = 0;
         for (entry, owned) in old_slots.into_iter().zip(old_owned) {
             if let Some(entry) = entry {
-                self.store(entry.key, entry.nimber, u64::from(entry.work), owned);
+                self.place(entry, owned);
             }
         }
+        true
     }
 
     /// Entries stored now.
