@@ -58,7 +58,7 @@ pub enum Command {
     Cram(CramArgs),
     /// Node-Kayles on a graph file (as `games graph` reads them, directions ignored) by search
     /// over connected components: nimber and outcome.
-    #[command(name = "node-kayles", after_help = "Example: games node-kayles graph.txt")]
+    #[command(name = "node-kayles", after_help = "Example: games node-kayles game.txt")]
     NodeKayles(NodeKaylesArgs),
     /// Play against the perfect strategy (or solve the puzzle with hints), line by line on stdin.
     #[command(subcommand)]
