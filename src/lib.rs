@@ -20,6 +20,7 @@
 pub use game_core as core;
 pub use game_misere as misere;
 pub use game_nim as nim;
+pub use game_placement as placement;
 pub use game_rotation as rotation;
 pub use game_takebreak as takebreak;
 pub use game_wythoff as wythoff;

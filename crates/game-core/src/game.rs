@@ -44,6 +44,34 @@ pub trait Game {
         let _ = position;
         std::mem::size_of::<Self::Position>()
     }
+
+    /// Appends to `out` the independent components of `position`, each written canonically
+    /// (see [`Game::canonical`]): parts that are played as a disjunctive sum, so that the value
+    /// of `position` is the XOR of theirs. Components without any move may be left out.
+    ///
+    /// Only the search engine ([`crate::search`]) uses it; the explicit-graph engine
+    /// ([`explore`]) always works on whole positions. The default says the position does not
+    /// fall apart: it appends `self.canonical(position)`. A game that overrides it must keep
+    /// the rule the engine relies on: every move of `position` is a move of exactly one of its
+    /// components, the others unchanged.
+    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.push(self.canonical(position));
+    }
+
+    /// `position` written canonically: one representative of every position that is the same
+    /// game up to a symmetry (a reflected board, relabelled vertices, reordered heaps), so that
+    /// the search engine's transposition table finds it again. The default is the position as
+    /// it is (no symmetry used). Only the search engine uses it.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// Reorders `options`, the moves of `position` as [`Game::moves`] listed them, so that the
+    /// search engine looks at the most promising first (for the pruned search: options likely
+    /// to be P-positions or of small value, and small components). The default keeps the order.
+    fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
+        let _ = (position, options);
+    }
 }
 
 impl<T: Game + ?Sized> Game for &T {
@@ -53,6 +81,15 @@ impl<T: Game + ?Sized> Game for &T {
     }
     fn position_bytes(&self, position: &Self::Position) -> usize {
         (**self).position_bytes(position)
+    }
+    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).components(position, out)
+    }
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        (**self).canonical(position)
+    }
+    fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
+        (**self).order_moves(position, options)
     }
 }
 

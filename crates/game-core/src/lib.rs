@@ -16,7 +16,11 @@
 //!   acyclic graphs; both under a step limit);
 //! * graph files, both directions in one module: [`read_graph`] reads edge lists and Graphviz DOT
 //!   digraphs (linear time, bounded by [`ReadLimits`], typed [`ReadError`]s with line numbers),
-//!   [`to_dot`] and [`named_to_dot`] write DOT that [`read_graph`] reads back.
+//!   [`to_dot`] and [`named_to_dot`] write DOT that [`read_graph`] reads back;
+//! * for games too large for their explicit graph, the [`search`] engine: nimbers and outcomes
+//!   by depth-first search over the independent components of a position
+//!   ([`Game::components`]), with a transposition table bounded by the caller's memory budget,
+//!   pruning after Beling and Rogalski, effort limits and statistics ([`Search`]).
 //!
 //! Analyses are free functions over petgraph's graph traits (as in `petgraph::algo`), so any
 //! petgraph graph can be passed directly. Results are vectors indexed by
@@ -66,6 +70,7 @@ mod game;
 mod graph_io;
 mod kernel;
 mod loopy;
+pub mod search;
 
 use serde::Serialize;
 
@@ -84,6 +89,7 @@ pub use graph_io::{
 };
 pub use kernel::{KernelList, count_kernels, is_kernel, kernels};
 pub use loopy::{Gamma, generalized_grundy, generalized_grundy_limited, loopy_outcomes};
+pub use search::{Search, SearchError, SearchLimits, SearchStats, search_nimber, search_outcome};
 
 /// Who wins a position with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

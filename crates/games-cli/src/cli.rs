@@ -63,6 +63,13 @@ pub enum Command {
     /// Your own game as an edge list or DOT file: Grundy values, outcomes, kernels.
     #[command(after_help = "Example: games graph game.txt")]
     Graph(GraphArgs),
+    /// Cram (place dominoes on a board) by search over regions: nimber and outcome.
+    #[command(after_help = "Example: games cram 4 5")]
+    Cram(CramArgs),
+    /// Node-Kayles on a graph file (as `games graph` reads them, directions ignored) by search
+    /// over connected components: nimber and outcome.
+    #[command(name = "node-kayles", after_help = "Example: games node-kayles game.txt")]
+    NodeKayles(NodeKaylesArgs),
     /// Play against the perfect strategy (or solve the puzzle with hints), line by line on stdin.
     #[command(subcommand)]
     #[command(after_help = "Example: games play nim 3 4 5")]
@@ -378,4 +385,43 @@ pub enum PlayCommand {
         /// Number of slots (even, 2..=64).
         n: u64,
     },
+}
+
+/// How `games cram` and `games node-kayles` search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SearchMethod {
+    /// The nimber by the pruned search (Beling and Rogalski).
+    Pruned,
+    /// The nimber by the plain mex of every option (no pruning).
+    Mex,
+    /// Only the outcome (P or N), which prunes most.
+    Outcome,
+}
+
+/// `games cram ROWS COLS`
+#[derive(Debug, Args)]
+pub struct CramArgs {
+    /// Rows of the board (rows x columns at most 128 cells).
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Search method.
+    #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
+    pub method: SearchMethod,
+    /// Give up after this many positions expanded.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_nodes: u64,
+}
+
+/// `games node-kayles FILE`
+#[derive(Debug, Args)]
+pub struct NodeKaylesArgs {
+    /// An edge list (`a b` per line, `#` comments) or a DOT graph, as `games graph` reads them.
+    pub file: PathBuf,
+    /// Search method.
+    #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
+    pub method: SearchMethod,
+    /// Give up after this many positions expanded.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_nodes: u64,
 }

@@ -5,7 +5,8 @@
 //! one line `error: <reason>` with exit code 2; the program never panics on bad input.
 //!
 //! Subcommand families, one module each: [`wythoff`], [`heaps`] (Nim, subtraction and octal
-//! games), [`rotation`], [`graph`] (a user's own game from a file) and [`play`] (interactive
+//! games), [`rotation`], [`graph`] (a user's own game from a file), [`placement`] (Cram and
+//! Node-Kayles by search) and [`play`] (interactive
 //! dialogue over stdin/stdout). [`svg`] draws the pictures, [`error`] holds the error type.
 //!
 //! ```text
@@ -19,6 +20,7 @@ mod graph;
 mod heaps;
 mod misere;
 mod output;
+mod placement;
 mod play;
 mod rotation;
 mod svg;
@@ -107,6 +109,8 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Misere(args) => misere::run(args, &budget),
         Command::Rotation(args) => rotation::run(args, &budget),
         Command::Graph(args) => graph::run(args, &budget),
+        Command::Cram(args) => placement::run_cram(args, &budget),
+        Command::NodeKayles(args) => placement::run_node_kayles(args, &budget),
         Command::Play(args) => play::run(args, cli.json),
         Command::Completions { shell } => Ok(completions(*shell)),
     }

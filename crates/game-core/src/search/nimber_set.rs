@@ -1,0 +1,107 @@
+//! A set of small nimbers as a bit vector, for the candidate and requested values of the pruned
+//! search.
+
+/// A finite set of nimbers. Operations are O(1) except [`NimberSet::max`], [`NimberSet::min`]
+/// and the constructors, which are linear in the words.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct NimberSet {
+    words: Vec<u64>,
+}
+
+impl NimberSet {
+    /// {0, 1, ..., n - 1}.
+    pub(crate) fn with_lowest(n: u32) -> Self {
+        let n = n as usize;
+        let mut words = vec![u64::MAX; n / 64];
+        if !n.is_multiple_of(64) {
+            words.push((1u64 << (n % 64)) - 1);
+        }
+        NimberSet { words }
+    }
+
+    /// The set of `values`.
+    pub(crate) fn from_values(values: impl IntoIterator<Item = u32>) -> Self {
+        let mut set = NimberSet::default();
+        for v in values {
+            set.insert(v);
+        }
+        set
+    }
+
+    pub(crate) fn contains(&self, v: u32) -> bool {
+        let (w, b) = (v as usize / 64, v % 64);
+        self.words.get(w).is_some_and(|word| word >> b & 1 == 1)
+    }
+
+    pub(crate) fn insert(&mut self, v: u32) {
+        let (w, b) = (v as usize / 64, v % 64);
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << b;
+    }
+
+    pub(crate) fn remove(&mut self, v: u32) {
+        let (w, b) = (v as usize / 64, v % 64);
+        if let Some(word) = self.words.get_mut(w) {
+            *word &= !(1 << b);
+        }
+    }
+
+    /// The largest element.
+    pub(crate) fn max(&self) -> Option<u32> {
+        let w = self.words.iter().rposition(|&word| word != 0)?;
+        Some(w as u32 * 64 + 63 - self.words[w].leading_zeros())
+    }
+
+    /// The smallest element.
+    pub(crate) fn min(&self) -> Option<u32> {
+        let w = self.words.iter().position(|&word| word != 0)?;
+        Some(w as u32 * 64 + self.words[w].trailing_zeros())
+    }
+
+    /// Number of elements common to `self` and `other`.
+    pub(crate) fn common(&self, other: &NimberSet) -> usize {
+        self.words.iter().zip(&other.words).map(|(a, b)| (a & b).count_ones() as usize).sum()
+    }
+
+    /// The elements in increasing order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    w as u32 * 64 + b
+                })
+            })
+        })
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        8 * self.words.capacity()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NimberSet;
+
+    #[test]
+    fn operations_agree_with_a_list() {
+        let mut set = NimberSet::with_lowest(70);
+        assert_eq!((set.min(), set.max()), (Some(0), Some(69)));
+        set.remove(0);
+        set.remove(69);
+        set.insert(200);
+        assert_eq!((set.min(), set.max()), (Some(1), Some(200)));
+        assert!(set.contains(68) && !set.contains(69) && !set.contains(1000));
+        let listed: Vec<u32> = set.iter().collect();
+        assert_eq!(listed.len(), 69);
+        assert_eq!(listed[0], 1);
+        assert_eq!(set.common(&NimberSet::from_values([1, 5, 69, 200, 300])), 3);
+        assert_eq!(NimberSet::with_lowest(0).max(), None);
+    }
+}

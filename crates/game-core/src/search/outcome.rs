@@ -1,0 +1,58 @@
+//! The outcome search and the public entry points of the pruned and plain nimber searches:
+//! whole positions are split into components, whose values XOR.
+
+use super::nimber_set::NimberSet;
+use super::pruned::Request;
+use super::{Search, SearchError};
+use crate::{Game, Outcome};
+
+impl<G: Game> Search<'_, G> {
+    /// The nimber of `position`: the XOR of its components' nimbers, each found by the pruned
+    /// search (Beling and Rogalski) asked for every value.
+    ///
+    /// Cost: exponential in the depth of the game in the worst case, like any search of a game
+    /// tree; the table makes it at most one expansion per distinct component while the table
+    /// holds them all, and pruning skips options once the candidates are settled. Memory
+    /// stays within [`SearchLimits`](super::SearchLimits).
+    pub fn nimber(&mut self, position: &G::Position) -> Result<u32, SearchError> {
+        let mut xor = 0;
+        for part in self.components_of(position) {
+            xor ^= self.pruned_nimber(&part, Request::All)?.expect("a full request is always answered");
+        }
+        Ok(xor)
+    }
+
+    /// The nimber of `position` by the plain search: every option of every component reached is
+    /// valued and the mex taken (no pruning). Cost: one expansion per distinct component
+    /// reached while the table holds them all, each O(options × their components).
+    pub fn nimber_by_mex(&mut self, position: &G::Position) -> Result<u32, SearchError> {
+        let mut xor = 0;
+        for part in self.components_of(position) {
+            xor ^= self.mex_nimber(&part)?;
+        }
+        Ok(xor)
+    }
+
+    /// Is `position` + *`k` a P-position (a loss for the player to move), that is, is the nimber
+    /// of `position` exactly `k`? An outcome search in the style of Lemoine and Viennot: the
+    /// components but one are valued, and the last is only asked whether its nimber is
+    /// `k` XOR theirs, which the pruned search settles without finding its nimber when it is
+    /// another.
+    pub fn is_p_position_plus(&mut self, position: &G::Position, k: u32) -> Result<bool, SearchError> {
+        let mut parts = self.components_of(position);
+        let Some(last) = parts.pop() else { return Ok(k == 0) };
+        let mut xor = 0;
+        for part in parts {
+            xor ^= self.pruned_nimber(&part, Request::All)?.expect("a full request is always answered");
+        }
+        let target = k ^ xor;
+        let answer = self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])))?;
+        Ok(answer == Some(target))
+    }
+
+    /// The outcome of `position` (normal play): P if its nimber is 0, else N. Asks only
+    /// "is the nimber 0?", which prunes more than finding the nimber.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
+        Ok(if self.is_p_position_plus(position, 0)? { Outcome::P } else { Outcome::N })
+    }
+}

@@ -1,0 +1,262 @@
+//! The pruned nimber search after Beling and Rogalski: the nimber of a component if it lies in
+//! a requested set, found with as few options searched as that question needs.
+//!
+//! A frame keeps the *candidates* P, initially {0, ..., n} for n options (the mex is at most
+//! n), and the requested set R. Options whose value the table knows remove their value from P
+//! first. Each other option is asked only whether its value lies in Q = (P minus its largest
+//! element) ∩ [0, max R]: if so it removes that value, if not it removes the largest candidate
+//! instead. As soon as P ∩ R is empty the frame answers "not in R" without looking at the rest
+//! (those options count as *pruned*). At the end the least candidate x is the nimber whenever
+//! every answer was exact or x ≤ max R.
+//!
+//! Why that is right: every value below x was removed, by an exact answer (so it is an option's
+//! value) or as the largest candidate (impossible: x was a larger candidate). No option has
+//! value x: an exact answer would have removed it, and an inexact one means x was not in Q
+//! although x was a candidate ≤ max R, so x was the largest candidate and was removed. And the
+//! mex is never removed while it lies in R: each option removes at most one candidate, so when
+//! the mex is the largest candidate the candidates below it (all option values) outnumber the
+//! options left, one of which has its value among them, in Q: an exact answer.
+//!
+//! With components, an option G1 + ... + Gm is asked about by computing G1 ... G(m-1) fully and
+//! asking Gm about Q XOR (their nimbers). No recursion: frames live on an explicit stack.
+
+use super::nimber_set::NimberSet;
+use super::solver::FRAME_BYTES;
+use super::{Search, SearchError};
+use crate::Game;
+
+/// What a frame asks: every value (a full nimber) or only the values of a set.
+pub(crate) enum Request {
+    /// The nimber, whatever it is.
+    All,
+    /// The nimber if it is in the set, else "not in the set".
+    Among(NimberSet),
+}
+
+/// An option whose value the table did not know when its frame opened.
+struct Pending<P> {
+    unknown: Vec<P>,
+    known_xor: u32,
+}
+
+/// One component being expanded.
+struct Frame<P> {
+    component: P,
+    candidates: NimberSet,
+    requested: NimberSet,
+    max_requested: u32,
+    /// |candidates ∩ requested|.
+    live: usize,
+    options: Vec<Pending<P>>,
+    /// The option being asked about, the part of it, and the XOR of its parts known so far.
+    next: usize,
+    part: usize,
+    xor: u32,
+    exact: bool,
+    nodes_at_open: u64,
+    bytes: usize,
+}
+
+impl<P> Frame<P> {
+    fn drop_candidate(&mut self, value: u32) {
+        if self.candidates.contains(value) {
+            self.candidates.remove(value);
+            if self.requested.contains(value) {
+                self.live -= 1;
+            }
+        }
+    }
+
+    fn drop_largest_candidate(&mut self) {
+        if let Some(largest) = self.candidates.max() {
+            self.drop_candidate(largest);
+        }
+        self.exact = false;
+    }
+
+    fn start_option(&mut self, index: usize) {
+        self.next = index;
+        self.part = 0;
+        self.xor = self.options.get(index).map_or(0, |option| option.known_xor);
+    }
+}
+
+/// What a frame needs next.
+enum Step<P> {
+    /// The value of this component, for this request.
+    Ask(P, Request),
+    /// The frame's answer: the nimber, or `None` for "not in the requested set".
+    Answer(Option<u32>),
+}
+
+/// What opening a frame gave.
+enum Opened<P> {
+    Frame(Frame<P>),
+    Answer(Option<u32>),
+}
+
+impl<G: Game> Search<'_, G> {
+    /// The nimber of `component` if it is in `request` (or known anyway), else `None`.
+    /// A full request always gives `Some`.
+    pub(crate) fn pruned_nimber(
+        &mut self,
+        component: &G::Position,
+        request: Request,
+    ) -> Result<Option<u32>, SearchError> {
+        self.stack_bytes = 0;
+        if let Some(v) = self.cached(component) {
+            return Ok(Some(v));
+        }
+        let mut stack = match self.open(component.clone(), request)? {
+            Opened::Frame(frame) => vec![frame],
+            Opened::Answer(answer) => return Ok(answer),
+        };
+        let mut answer: Option<Option<u32>> = None;
+        loop {
+            let top = stack.last_mut().expect("the loop returns when the stack empties");
+            match self.step(top, answer.take()) {
+                Step::Ask(child, request) => match self.open(child, request)? {
+                    Opened::Frame(frame) => {
+                        stack.push(frame);
+                        self.reached_depth(stack.len());
+                    }
+                    Opened::Answer(child_answer) => answer = Some(child_answer),
+                },
+                Step::Answer(result) => {
+                    let done = stack.pop().expect("a frame answered");
+                    self.release(done.bytes);
+                    if stack.is_empty() {
+                        return Ok(result);
+                    }
+                    answer = Some(result);
+                }
+            }
+        }
+    }
+
+    /// Expands `component`: its options, their components, what the table knows.
+    fn open(&mut self, component: G::Position, request: Request) -> Result<Opened<G::Position>, SearchError> {
+        if let Request::Among(set) = &request
+            && set.max().is_none()
+        {
+            return Ok(Opened::Answer(None));
+        }
+        self.count_node()?;
+        let nodes_at_open = self.stats.nodes;
+        let (moves, count) = self.options(&component)?;
+        let candidates = NimberSet::with_lowest(count + 1);
+        let requested = match request {
+            Request::All => candidates.clone(),
+            Request::Among(set) => set,
+        };
+        let max_requested = requested.max().expect("checked above, or {0..=n}");
+        let mut frame = Frame {
+            component,
+            live: candidates.common(&requested),
+            candidates,
+            requested,
+            max_requested,
+            options: Vec::new(),
+            next: 0,
+            part: 0,
+            xor: 0,
+            exact: true,
+            nodes_at_open,
+            bytes: 0,
+        };
+        let mut bytes = FRAME_BYTES + frame.candidates.bytes() + frame.requested.bytes();
+        let mut parts = Vec::new();
+        for option in moves {
+            self.components_into(&option, &mut parts);
+            let mut known_xor = 0;
+            let mut unknown = Vec::new();
+            for part in parts.drain(..) {
+                match self.cached(&part) {
+                    Some(v) => known_xor ^= v,
+                    None => unknown.push(part),
+                }
+            }
+            if unknown.is_empty() {
+                frame.drop_candidate(known_xor);
+            } else {
+                bytes += self.bytes_of(&unknown) + std::mem::size_of::<Pending<G::Position>>();
+                frame.options.push(Pending { unknown, known_xor });
+            }
+        }
+        self.charge(bytes)?;
+        frame.bytes = bytes;
+        frame.start_option(0);
+        Ok(Opened::Frame(frame))
+    }
+
+    /// Advances `frame` with the answer to its last question, to its next question or its answer.
+    fn step(&mut self, frame: &mut Frame<G::Position>, answer: Option<Option<u32>>) -> Step<G::Position> {
+        if let Some(answer) = answer {
+            let last = frame.options[frame.next].unknown.len() - 1;
+            if frame.part < last {
+                frame.xor ^= answer.expect("a full request is always answered");
+                frame.part += 1;
+            } else {
+                match answer {
+                    Some(v) => frame.drop_candidate(v ^ frame.xor),
+                    None => frame.drop_largest_candidate(),
+                }
+                frame.start_option(frame.next + 1);
+            }
+        }
+        loop {
+            if frame.live == 0 {
+                self.stats.pruned += (frame.options.len() - frame.next) as u64;
+                return Step::Answer(None);
+            }
+            if frame.next == frame.options.len() {
+                return Step::Answer(self.finish(frame));
+            }
+            let last = frame.options[frame.next].unknown.len() - 1;
+            while frame.part < last {
+                let part = &frame.options[frame.next].unknown[frame.part];
+                match self.table.get(part) {
+                    Some(v) => {
+                        self.stats.table_hits += 1;
+                        frame.xor ^= v;
+                        frame.part += 1;
+                    }
+                    None => return Step::Ask(part.clone(), Request::All),
+                }
+            }
+            let part = &frame.options[frame.next].unknown[last];
+            if let Some(v) = self.table.get(part) {
+                self.stats.table_hits += 1;
+                frame.drop_candidate(v ^ frame.xor);
+                frame.start_option(frame.next + 1);
+                continue;
+            }
+            let largest = frame.candidates.max();
+            let asked = NimberSet::from_values(
+                frame
+                    .candidates
+                    .iter()
+                    .take_while(|&v| Some(v) != largest && v <= frame.max_requested)
+                    .map(|v| v ^ frame.xor),
+            );
+            if asked.max().is_none() {
+                frame.drop_largest_candidate();
+                frame.start_option(frame.next + 1);
+                continue;
+            }
+            return Step::Ask(part.clone(), Request::Among(asked));
+        }
+    }
+
+    /// The answer of a frame whose options are all settled.
+    fn finish(&mut self, frame: &Frame<G::Position>) -> Option<u32> {
+        let least = frame.candidates.min()?;
+        if frame.exact || least <= frame.max_requested {
+            let work = self.stats.nodes - frame.nodes_at_open + 1;
+            self.remember(&frame.component, least, work);
+            Some(least)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The search context [`Search`]: a game, its transposition table, limits, statistics and a
+//! progress callback, shared by every search method (the methods live in their own files).
+
+use std::fmt;
+
+use super::table::{Stored, Table};
+use super::{SearchError, SearchLimits, SearchStats};
+use crate::Game;
+
+/// Nodes between two calls of the progress callback.
+pub(crate) const PROGRESS_INTERVAL: u64 = 1 << 14;
+
+/// Bytes charged to the stack for one frame besides its positions and sets.
+pub(crate) const FRAME_BYTES: usize = 256;
+
+/// The progress callback of a [`Search`].
+type Progress<'g> = Box<dyn FnMut(&SearchStats) + 'g>;
+
+/// A solver for one game by depth-first search, with a transposition table of component
+/// nimbers that its calls share.
+///
+/// Methods: [`Search::nimber`] (pruned, after Beling and Rogalski),
+/// [`Search::nimber_by_mex`] (the plain mex of every option), [`Search::is_p_position_plus`]
+/// (is G + *k a P-position?) and [`Search::outcome`]. See the [module doc](super) for the
+/// method and its cost.
+///
+/// ```
+/// use game_core::Game;
+/// use game_core::search::{Search, SearchLimits};
+///
+/// /// Kayles on a row of pins kept as one heap size: knock one pin or two adjacent ones.
+/// struct Kayles;
+/// impl Game for Kayles {
+///     type Position = Vec<u32>; // rows of pins
+///     fn moves(&self, rows: &Vec<u32>) -> Vec<Vec<u32>> {
+///         let mut out = Vec::new();
+///         for (i, &n) in rows.iter().enumerate() {
+///             for take in 1..=2.min(n) {
+///                 for left in 0..=(n - take) {
+///                     let mut next = rows.clone();
+///                     next[i] = left;
+///                     next.push(n - take - left);
+///                     out.push(next);
+///                 }
+///             }
+///         }
+///         out
+///     }
+///     fn components(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+///         out.extend(rows.iter().filter(|&&n| n > 0).map(|&n| vec![n]));
+///     }
+/// }
+/// let mut search = Search::new(&Kayles, SearchLimits::default())?;
+/// // Kayles values 0 1 2 3 1 4 3 2 1 4 2 6 (OEIS A002186)
+/// let values: Vec<u32> = (0..12).map(|n| search.nimber(&vec![n]).unwrap()).collect();
+/// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// assert_eq!(search.nimber_by_mex(&vec![11])?, 6);
+/// assert!(search.is_p_position_plus(&vec![11], 6)?); // Kayles 11 + *6 is a P-position
+/// assert!(search.stats().table_hits > 0);
+/// # Ok::<(), game_core::search::SearchError>(())
+/// ```
+pub struct Search<'g, G: Game> {
+    pub(crate) game: &'g G,
+    pub(crate) table: Table<G::Position>,
+    pub(crate) limits: SearchLimits,
+    pub(crate) stats: SearchStats,
+    pub(crate) stack_bytes: usize,
+    pub(crate) max_stack_bytes: usize,
+    progress: Option<Progress<'g>>,
+}
+
+impl<G: Game> fmt::Debug for Search<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("limits", &self.limits)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'g, G: Game> Search<'g, G> {
+    /// A solver for `game` within `limits` (see [`SearchLimits`] for how the memory is split).
+    /// Allocates the table's first slots only; fails with [`SearchError::BudgetTooSmall`] if
+    /// the budget cannot hold them.
+    pub fn new(game: &'g G, limits: SearchLimits) -> Result<Self, SearchError> {
+        let quarter = limits.max_bytes / 4;
+        let table = Table::new(limits.max_bytes / 2, quarter).map_err(|error| match error {
+            SearchError::BudgetTooSmall { needed, .. } => {
+                SearchError::BudgetTooSmall { budget: limits.max_bytes, needed: 2 * needed }
+            }
+            other => other,
+        })?;
+        let mut search = Search {
+            game,
+            table,
+            limits,
+            stats: SearchStats::default(),
+            stack_bytes: 0,
+            max_stack_bytes: quarter,
+            progress: None,
+        };
+        search.stats.table_bytes = search.table.slot_bytes() as u64;
+        Ok(search)
+    }
+
+    /// Calls `progress` with the statistics every few thousand nodes (for a progress bar).
+    pub fn with_progress(mut self, progress: impl FnMut(&SearchStats) + 'g) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// What the searches of this solver did so far.
+    pub fn stats(&self) -> &SearchStats {
+        &self.stats
+    }
+
+    /// The limits this solver runs under.
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
+    }
+
+    /// The components of `position` with equal pairs cancelled (G + G = 0), in the game's order.
+    pub(crate) fn components_of(&mut self, position: &G::Position) -> Vec<G::Position> {
+        let mut parts = Vec::new();
+        self.components_into(position, &mut parts);
+        parts
+    }
+
+    /// [`Search::components_of`] into `parts` (cleared first), reusing its memory.
+    pub(crate) fn components_into(&mut self, position: &G::Position, parts: &mut Vec<G::Position>) {
+        parts.clear();
+        self.game.components(position, parts);
+        let mut i = 0;
+        while i + 1 < parts.len() {
+            if let Some(j) = parts[i + 1..].iter().position(|p| *p == parts[i]) {
+                parts.swap_remove(i + 1 + j);
+                parts.swap_remove(i);
+                self.stats.pairs_cancelled += 1;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The table's nimber of `component`, counted as a hit.
+    pub(crate) fn cached(&mut self, component: &G::Position) -> Option<u32> {
+        let found = self.table.get(component);
+        if found.is_some() {
+            self.stats.table_hits += 1;
+        }
+        found
+    }
+
+    /// Stores the nimber of `component`, found after `work` nodes.
+    pub(crate) fn remember(&mut self, component: &G::Position, nimber: u32, work: u64) {
+        let owned = self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
+        match self.table.store(component.clone(), nimber, work, owned) {
+            Stored::New => self.stats.table_stores += 1,
+            Stored::Replaced => {
+                self.stats.table_stores += 1;
+                self.stats.table_replacements += 1;
+            }
+            Stored::Refused => self.stats.table_refusals += 1,
+        }
+        self.stats.components_cached = self.table.len() as u64;
+        self.stats.table_bytes = self.table.slot_bytes() as u64;
+    }
+
+    /// Counts one node (a position about to be expanded): effort limit and progress.
+    pub(crate) fn count_node(&mut self) -> Result<(), SearchError> {
+        if self.stats.nodes >= self.limits.max_nodes {
+            return Err(SearchError::EffortExceeded { limit: self.limits.max_nodes });
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL)
+            && let Some(progress) = self.progress.as_mut()
+        {
+            progress(&self.stats);
+        }
+        Ok(())
+    }
+
+    /// The options of `component` in the game's preferred order, and the number of them as a
+    /// nimber bound.
+    pub(crate) fn options(
+        &mut self,
+        component: &G::Position,
+    ) -> Result<(Vec<G::Position>, u32), SearchError> {
+        let mut options = self.game.moves(component);
+        self.game.order_moves(component, &mut options);
+        let count = u32::try_from(options.len())
+            .ok()
+            .filter(|&n| n < u32::MAX)
+            .ok_or(SearchError::TooManyMoves { moves: options.len(), max: u32::MAX as usize - 1 })?;
+        Ok((options, count))
+    }
+
+    /// Bytes of `positions` as the stack holds them.
+    pub(crate) fn bytes_of(&self, positions: &[G::Position]) -> usize {
+        positions.iter().map(|p| self.game.position_bytes(p)).sum()
+    }
+
+    /// Charges `bytes` to the stack, or fails past its share of the budget.
+    pub(crate) fn charge(&mut self, bytes: usize) -> Result<(), SearchError> {
+        let needed = self.stack_bytes.saturating_add(bytes);
+        if needed > self.max_stack_bytes {
+            return Err(SearchError::MemoryExceeded { limit: self.max_stack_bytes, needed });
+        }
+        self.stack_bytes = needed;
+        Ok(())
+    }
+
+    /// Gives back `bytes` charged by [`Search::charge`].
+    pub(crate) fn release(&mut self, bytes: usize) {
+        self.stack_bytes -= bytes;
+    }
+
+    /// Notes a stack of `depth` frames.
+    pub(crate) fn reached_depth(&mut self, depth: usize) {
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+    }
+}

@@ -1,0 +1,132 @@
+//! The search engine against the explicit-graph engine: random acyclic games, played alone and
+//! as sums of tokens (components), every method, every question G + *k; and the limits.
+
+use game_core::search::{Search, SearchError, SearchLimits};
+use game_core::{Game, Outcome, explore, grundy_values};
+use proptest::prelude::*;
+
+/// Tokens on a random acyclic digraph: a move takes one token along an arc (to a smaller node).
+/// A position is the sorted list of token nodes; each token is a component.
+#[derive(Debug, Clone)]
+struct Tokens {
+    arcs: Vec<Vec<u32>>,
+}
+
+impl Game for Tokens {
+    type Position = Vec<u32>;
+    fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for (i, &t) in tokens.iter().enumerate() {
+            for &to in &self.arcs[t as usize] {
+                let mut next = tokens.clone();
+                next[i] = to;
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    }
+    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        out.extend(tokens.iter().map(|&t| vec![t]));
+    }
+}
+
+/// The same game seen whole: no components (the default), so the search sees sums undivided.
+struct Whole(Tokens);
+impl Game for Whole {
+    type Position = Vec<u32>;
+    fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
+        self.0.moves(tokens)
+    }
+}
+
+fn dag() -> impl Strategy<Value = Tokens> {
+    (2usize..14).prop_flat_map(|n| {
+        proptest::collection::vec(proptest::collection::vec(any::<u32>(), 0..6), n).prop_map(move |raw| {
+            let arcs = raw
+                .into_iter()
+                .enumerate()
+                .map(|(v, targets)| {
+                    let mut t: Vec<u32> =
+                        if v == 0 { Vec::new() } else { targets.iter().map(|x| x % v as u32).collect() };
+                    t.sort_unstable();
+                    t.dedup();
+                    t
+                })
+                .collect();
+            Tokens { arcs }
+        })
+    })
+}
+
+fn engine_value<G: Game<Position = Vec<u32>>>(game: &G, position: &[u32]) -> u32 {
+    let graph = explore(game, [position.to_vec()], 1_000_000).unwrap();
+    let values = grundy_values(&graph.graph).unwrap();
+    values[graph.node(&position.to_vec()).unwrap().index()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_method_agrees_with_the_explicit_graph(game in dag(), picks in proptest::collection::vec(any::<u32>(), 1..4)) {
+        let n = game.arcs.len() as u32;
+        let mut position: Vec<u32> = picks.iter().map(|p| p % n).collect();
+        position.sort_unstable();
+        let expected = engine_value(&game, &position);
+        let limits = SearchLimits::default();
+        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        let whole = Whole(game.clone());
+        prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
+        // One solver asked every question in turn (its table shared between them).
+        let mut search = Search::new(&game, limits).unwrap();
+        for k in 0..=expected + 2 {
+            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
+        }
+        let mut fresh = Search::new(&whole, limits).unwrap();
+        let outcome = fresh.outcome(&position).unwrap();
+        prop_assert_eq!(outcome, if expected == 0 { Outcome::P } else { Outcome::N });
+    }
+}
+
+/// A deep chain: a heap that loses one counter per move, 200 000 moves deep.
+struct Chain;
+impl Game for Chain {
+    type Position = u32;
+    fn moves(&self, n: &u32) -> Vec<u32> {
+        if *n == 0 { Vec::new() } else { vec![n - 1] }
+    }
+}
+
+#[test]
+fn deep_games_need_no_call_stack() {
+    let mut search = Search::new(&Chain, SearchLimits::new(1 << 30, 1_000_000)).unwrap();
+    assert_eq!(search.nimber(&200_000).unwrap(), 0);
+    assert_eq!(search.nimber_by_mex(&199_999).unwrap(), 1);
+    assert_eq!(search.stats().max_depth, 200_001);
+}
+
+#[test]
+fn limits_give_typed_errors() {
+    let mut search = Search::new(&Chain, SearchLimits::new(16 << 20, 1_000)).unwrap();
+    assert_eq!(search.nimber(&5_000), Err(SearchError::EffortExceeded { limit: 1_000 }));
+    let mut search = Search::new(&Chain, SearchLimits::new(1 << 20, u64::MAX)).unwrap();
+    assert!(matches!(search.nimber_by_mex(&1_000_000), Err(SearchError::MemoryExceeded { .. })));
+    assert!(matches!(
+        Search::new(&Chain, SearchLimits::new(1_000, 10)),
+        Err(SearchError::BudgetTooSmall { .. })
+    ));
+}
+
+#[test]
+fn a_full_table_replaces_entries_and_the_answer_stays_right() {
+    // Subtraction {1, 2, 3} as tokens (value n mod 4), far more components than table slots.
+    let game = Tokens { arcs: (0..40_000u32).map(|v| (v.saturating_sub(3)..v).collect()).collect() };
+    let mut search = Search::new(&game, SearchLimits::new(400_000, u64::MAX)).unwrap();
+    for n in 0..40_000 {
+        assert_eq!(search.nimber(&vec![n]).unwrap(), n % 4, "heap {n}");
+    }
+    assert!(search.stats().table_replacements > 0);
+    assert!(search.stats().table_bytes <= 200_000);
+}

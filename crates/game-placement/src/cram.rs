@@ -1,0 +1,258 @@
+//! Cram: players in turn place a domino on two free adjacent cells of a board; who cannot
+//! place one loses. Positions are bitboards; the connected regions of free cells are the
+//! components, each written canonically under the symmetries of its bounding box.
+
+use game_core::Game;
+
+use crate::PlacementError;
+
+/// The most cells of a board (the bits of a `u128`).
+pub const MAX_CELLS: usize = 128;
+
+/// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of `free` set when cell (r, c) is
+/// free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CramBoard {
+    rows: u8,
+    cols: u8,
+    free: u128,
+}
+
+impl CramBoard {
+    /// The empty `rows` x `cols` board (every cell free).
+    ///
+    /// # Errors
+    /// [`PlacementError::BoardSize`] if a side is 0 or the board has more than [`MAX_CELLS`] cells.
+    pub fn empty(rows: usize, cols: usize) -> Result<Self, PlacementError> {
+        let cells = rows.checked_mul(cols).filter(|&c| rows > 0 && cols > 0 && c <= MAX_CELLS);
+        let Some(cells) = cells else {
+            return Err(PlacementError::BoardSize { rows, cols, max_cells: MAX_CELLS });
+        };
+        let free = if cells == 128 { u128::MAX } else { (1u128 << cells) - 1 };
+        Ok(CramBoard { rows: rows as u8, cols: cols as u8, free })
+    }
+
+    /// The `rows` x `cols` board whose free cells are the set bits of `free` (bit `r * cols + c`
+    /// for cell (r, c); bits beyond the board are ignored).
+    ///
+    /// # Errors
+    /// As [`CramBoard::empty`].
+    pub fn with_free_cells(rows: usize, cols: usize, free: u128) -> Result<Self, PlacementError> {
+        let board = CramBoard::empty(rows, cols)?;
+        Ok(CramBoard { free: free & board.free, ..board })
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// The free cells, bit `r * cols + c` for cell (r, c).
+    pub fn free_cells(&self) -> u128 {
+        self.free
+    }
+
+    /// Is cell (`row`, `col`) on the board and free?
+    pub fn is_free(&self, row: usize, col: usize) -> bool {
+        row < self.rows() && col < self.cols() && self.free >> (row * self.cols() + col) & 1 == 1
+    }
+
+    /// Cells of the first column, as a mask.
+    fn first_column(&self) -> u128 {
+        (0..self.rows()).fold(0, |mask, r| mask | 1u128 << (r * self.cols()))
+    }
+
+    /// The free cells of `within` next to a cell of `cells` (4-neighbourhood).
+    fn neighbours(&self, cells: u128, within: u128) -> u128 {
+        let cols = self.cols();
+        let first = self.first_column();
+        let last = first << (cols - 1);
+        let right = (cells & !last) << 1;
+        let left = (cells & !first) >> 1;
+        let down = if cols < MAX_CELLS { cells << cols } else { 0 };
+        let up = if cols < MAX_CELLS { cells >> cols } else { 0 };
+        (right | left | down | up) & within
+    }
+
+    /// The same cells on a board of the given shape (a region copied out of its bounding box).
+    fn crop(&self, cells: u128) -> CramBoard {
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        for_each_bit(cells, |i| {
+            let (r, c) = (i / self.cols(), i % self.cols());
+            top = top.min(r);
+            bottom = bottom.max(r);
+            left = left.min(c);
+            right = right.max(c);
+        });
+        let (rows, cols) = (bottom - top + 1, right - left + 1);
+        let mut free = 0u128;
+        for_each_bit(cells, |i| {
+            let (r, c) = (i / self.cols() - top, i % self.cols() - left);
+            free |= 1u128 << (r * cols + c);
+        });
+        CramBoard { rows: rows as u8, cols: cols as u8, free }
+    }
+
+    /// The least of the board's images under the symmetries of its rectangle (4 reflections
+    /// and rotations by a half turn; 8 with the quarter turns when it is square or when the
+    /// transposed board fits).
+    pub fn canonical(&self) -> CramBoard {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut best = *self;
+        for symmetry in 1..8u8 {
+            let transposed = symmetry & 4 != 0;
+            let (new_rows, new_cols) = if transposed { (cols, rows) } else { (rows, cols) };
+            let mut free = 0u128;
+            for_each_bit(self.free, |i| {
+                let (mut r, mut c) = (i / cols, i % cols);
+                if symmetry & 1 != 0 {
+                    r = rows - 1 - r;
+                }
+                if symmetry & 2 != 0 {
+                    c = cols - 1 - c;
+                }
+                if transposed {
+                    (r, c) = (c, r);
+                }
+                free |= 1u128 << (r * new_cols + c);
+            });
+            let image = CramBoard { rows: new_rows as u8, cols: new_cols as u8, free };
+            best = best.min(image);
+        }
+        best
+    }
+
+    /// The connected regions of free cells (4-neighbourhood) as bit masks of this board,
+    /// in the order of their lowest cell.
+    pub fn regions(&self) -> Vec<u128> {
+        let mut rest = self.free;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = region | self.neighbours(region, rest);
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            out.push(region);
+        }
+        out
+    }
+}
+
+fn for_each_bit(mut bits: u128, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
+/// Cram on any board of at most [`MAX_CELLS`] cells.
+///
+/// Components are the connected regions of free cells with at least two cells (a lone cell
+/// takes no domino), each cropped to its bounding box and written as the least of its images
+/// under the board's symmetries ([`CramBoard::canonical`]).
+///
+/// ```
+/// use game_core::search::{search_nimber, SearchLimits};
+/// use game_placement::{Cram, CramBoard};
+///
+/// // A 1 x n strip is Dawson's Kayles (octal 0.07): heap 7 has nimber 1.
+/// let strip = CramBoard::empty(1, 7)?;
+/// assert_eq!(search_nimber(&Cram, &strip, SearchLimits::default()).unwrap(), 1);
+/// // 4 x 5 has nimber 2 (the published table, Lemoine and Viennot; Beling).
+/// let board = CramBoard::empty(4, 5)?;
+/// assert_eq!(search_nimber(&Cram, &board, SearchLimits::default()).unwrap(), 2);
+/// # Ok::<(), game_placement::PlacementError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cram;
+
+impl Game for Cram {
+    type Position = CramBoard;
+
+    /// Horizontal dominoes first, each row from the left, then vertical ones.
+    fn moves(&self, board: &CramBoard) -> Vec<CramBoard> {
+        let cols = board.cols();
+        let first = board.first_column();
+        let last = first << (cols - 1);
+        let mut out = Vec::new();
+        // Cells whose right neighbour is free too: a horizontal domino starts there.
+        let horizontal = board.free & !last & (board.free >> 1);
+        for_each_bit(horizontal, |i| out.push(CramBoard { free: board.free & !(3u128 << i), ..*board }));
+        let vertical = if cols < MAX_CELLS { board.free & (board.free >> cols) } else { 0 };
+        for_each_bit(vertical, |i| {
+            out.push(CramBoard { free: board.free & !(1u128 << i) & !(1u128 << (i + cols)), ..*board })
+        });
+        out
+    }
+
+    fn components(&self, board: &CramBoard, out: &mut Vec<CramBoard>) {
+        for region in board.regions() {
+            if region.count_ones() >= 2 {
+                out.push(board.crop(region).canonical());
+            }
+        }
+    }
+
+    fn canonical(&self, board: &CramBoard) -> CramBoard {
+        board.canonical()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(CramBoard::empty(0, 3).is_err());
+        assert!(CramBoard::empty(12, 11).is_err());
+        assert!(CramBoard::empty(usize::MAX, 2).is_err());
+        assert_eq!(CramBoard::empty(8, 16).unwrap().free_cells(), u128::MAX);
+    }
+
+    #[test]
+    fn moves_of_a_two_by_two_board() {
+        let board = CramBoard::empty(2, 2).unwrap();
+        assert_eq!(Cram.moves(&board).len(), 4);
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        assert_eq!(parts, vec![board]);
+    }
+
+    #[test]
+    fn canonical_forms_of_reflected_regions_agree() {
+        // An L tromino in each corner of a 3 x 3 board: one canonical form.
+        let corners = [0b000_001_011u128, 0b000_100_110, 0b011_001_000, 0b110_100_000];
+        let forms: Vec<CramBoard> = corners
+            .iter()
+            .map(|&free| {
+                let mut parts = Vec::new();
+                Cram.components(&CramBoard::with_free_cells(3, 3, free).unwrap(), &mut parts);
+                assert_eq!(parts.len(), 1);
+                parts[0]
+            })
+            .collect();
+        assert!(forms.iter().all(|f| *f == forms[0]), "{forms:?}");
+        assert_eq!((forms[0].rows(), forms[0].cols()), (2, 2));
+    }
+
+    #[test]
+    fn regions_split_at_a_full_column() {
+        // 2 x 5 with the middle column filled: two 2 x 2 regions.
+        let board = CramBoard::with_free_cells(2, 5, 0b11011_11011).unwrap();
+        assert_eq!(board.regions().len(), 2);
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        assert_eq!(parts, vec![CramBoard::empty(2, 2).unwrap(); 2]);
+    }
+}

@@ -1,0 +1,29 @@
+//! The one error type of game-placement.
+
+use thiserror::Error;
+
+/// Bad sizes given to the games of this crate.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PlacementError {
+    /// A Cram board must have at least one row and one column and fit the bitboard.
+    #[error(
+        "a Cram board has 1 or more rows and columns and at most {max_cells} cells; {rows} x {cols} does not fit"
+    )]
+    BoardSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// The most cells a board may have.
+        max_cells: usize,
+    },
+    /// A Node-Kayles graph with more vertices than positions can number.
+    #[error("a Node-Kayles graph has at most {max} vertices; this one has {vertices}")]
+    TooManyVertices {
+        /// Vertices of the graph given.
+        vertices: usize,
+        /// The most vertices supported.
+        max: usize,
+    },
+}

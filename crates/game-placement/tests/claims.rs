@@ -1,0 +1,345 @@
+//! The claims of game-placement (ids PL..), checked by game-verify: each computed by game-core's
+//! search engine and by a method that shares no search code with it (game-core's explicit graph
+//! of whole positions, an octal game's definition written out here, a closed form), with the
+//! reports kept as snapshots in `tests/snapshots/{quick,full}/`.
+//!
+//! `cargo test -p game-placement` checks the quick bounds; `cargo xtask verify` runs them at
+//! full bounds with every crate's claims and rewrites the snapshots after a deliberate change.
+
+use std::collections::{BTreeSet, HashSet};
+
+use game_core::search::{Search, SearchLimits};
+use game_core::{Game, explore, grundy_values};
+use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
+use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
+
+/// Generous limits: the claims' positions are small.
+fn limits() -> SearchLimits {
+    SearchLimits::new(1 << 30, u64::MAX)
+}
+
+/// The claims, in the order of `docs/claims.md`.
+fn claims_of_placement_games() -> Vec<Claim> {
+    vec![
+        Claim {
+            id: "PL1",
+            statement: "On every Cram board up to 4 x 5, the search engine's nimber of every position reachable from the empty board equals game-core's Grundy value on the explicit graph",
+            source: "our own check of the search engine (components, symmetries, pruning) against the explicit-graph engine",
+            methods: [
+                "game-core's pruned search (regions as components, canonical under symmetries)",
+                "game-core's Grundy values on the explicit graph of whole boards",
+            ],
+            expected: Expected::Holds,
+            check: cram_search_equals_graph,
+        },
+        Claim {
+            id: "PL2",
+            statement: "For every graph with at most 7 vertices, up to isomorphism, the search engine's Node-Kayles nimber equals the Grundy value on the explicit graph of vertex subsets; the graphs counted are 1, 1, 2, 4, 11, 34, 156, 1044 for 0 to 7 vertices",
+            source: "our own; the counts are OEIS A000088",
+            methods: [
+                "game-core's pruned search on KaylesGraph (connected components, canonical relabelling)",
+                "game-core's Grundy values on the explicit graph of vertex bitmasks, a game written in the check",
+            ],
+            expected: Expected::Holds,
+            check: node_kayles_search_equals_graph,
+        },
+        Claim {
+            id: "PL3",
+            statement: "Cram on a 1 x n strip has the nimber of a heap of n in Dawson's Kayles (octal 0.07)",
+            source: "Berlekamp, Conway and Guy, Winning Ways (Dawson's Kayles is 0.07)",
+            methods: [
+                "game-core's pruned search on 1 x n Cram boards",
+                "octal 0.07 by its definition, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: cram_strip_equals_dawsons_kayles,
+        },
+        Claim {
+            id: "PL4",
+            statement: "Node-Kayles on a path of n vertices has the nimber of a heap of n in Dawson's chess (octal 0.137)",
+            source: "Berlekamp, Conway and Guy, Winning Ways (Dawson's chess is 0.137)",
+            methods: [
+                "game-core's pruned search on path graphs",
+                "octal 0.137 by its definition, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: path_equals_dawsons_chess,
+        },
+        Claim {
+            id: "PL5",
+            statement: "Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3",
+            source: "Berlekamp, Conway and Guy, Winning Ways (Lasker's Nim)",
+            methods: [
+                "game-core's pruned search with heaps as components",
+                "the closed form, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: lasker_equals_closed_form,
+        },
+        Claim {
+            id: "PLX",
+            statement: "(false) Every Cram board with an even number of cells is a P-position",
+            source: "our own; even-by-even boards are P-positions by the symmetry strategy, and the claim overreaches",
+            methods: ["game-core's pruned search on empty boards", "nimber 0 for every board of even area"],
+            expected: Expected::Refuted { counterexample: "1 x 2: nimber 1" },
+            check: even_area_boards_are_p_positions,
+        },
+    ]
+}
+
+fn cram_search_equals_graph(scale: Scale) -> Evidence {
+    let (most_rows, most_cols) = scale.pick((3, 4), (4, 5));
+    let mut tally = Tally::new();
+    for rows in 1..=most_rows {
+        for cols in 1..=most_cols {
+            let board = CramBoard::empty(rows, cols).expect("a small board");
+            let graph = explore(&Cram, [board], 5_000_000).expect("within the node limit");
+            let values = grundy_values(&graph.graph).expect("Cram ends: acyclic");
+            let mut search = Search::new(&Cram, limits()).expect("a budget for the table");
+            let mut positions: Vec<(CramBoard, u32)> = graph
+                .graph
+                .node_indices()
+                .map(|node| (*graph.position(node), values[node.index()]))
+                .collect();
+            positions.sort();
+            for (position, engine) in positions {
+                let searched = search.nimber(&position).expect("within the limits");
+                tally.record(&(rows, cols, position.free_cells(), searched));
+                tally.case(searched == engine, || {
+                    format!(
+                        "{rows} x {cols}, free {:#x}: search {searched}, graph {engine}",
+                        position.free_cells()
+                    )
+                });
+            }
+        }
+    }
+    Evidence { bound: format!("every position of every board up to {most_rows} x {most_cols}"), tally }
+}
+
+/// Node-Kayles on a graph of at most 8 vertices given by its adjacency bitmasks, positions
+/// the bitmasks of remaining vertices: the explicit-graph method, sharing nothing with
+/// `KaylesGraph`.
+struct MaskKayles {
+    closed_neighbourhood: Vec<u8>,
+}
+
+impl Game for MaskKayles {
+    type Position = u8;
+    fn moves(&self, left: &u8) -> Vec<u8> {
+        (0..self.closed_neighbourhood.len())
+            .filter(|&v| left >> v & 1 == 1)
+            .map(|v| left & !self.closed_neighbourhood[v])
+            .collect()
+    }
+}
+
+/// Index of edge {i, j}, i < j, among the n(n-1)/2 edge bits.
+fn edge_bit(i: usize, j: usize) -> usize {
+    j * (j - 1) / 2 + i
+}
+
+/// The least edge bitmask over every relabelling of the graph on `n` vertices: a canonical form.
+fn canonical_edges(n: usize, edges: u32) -> u32 {
+    let mut permutation: Vec<usize> = (0..n).collect();
+    let mut best = u32::MAX;
+    // Heap's algorithm, iteratively.
+    let mut counters = vec![0usize; n];
+    let relabelled = |p: &[usize]| {
+        let mut out = 0u32;
+        for j in 1..n {
+            for i in 0..j {
+                if edges >> edge_bit(i, j) & 1 == 1 {
+                    let (a, b) = (p[i].min(p[j]), p[i].max(p[j]));
+                    out |= 1 << edge_bit(a, b);
+                }
+            }
+        }
+        out
+    };
+    best = best.min(relabelled(&permutation));
+    let mut i = 0;
+    while i < n {
+        if counters[i] < i {
+            if i % 2 == 0 {
+                permutation.swap(0, i);
+            } else {
+                permutation.swap(counters[i], i);
+            }
+            best = best.min(relabelled(&permutation));
+            counters[i] += 1;
+            i = 0;
+        } else {
+            counters[i] = 0;
+            i += 1;
+        }
+    }
+    best
+}
+
+/// One graph on each isomorphism class, for n vertices, as canonical edge bitmasks: every graph
+/// on n - 1 vertices extended by a vertex joined to every subset, canonicalised, deduplicated.
+fn graphs_up_to_isomorphism(most: usize) -> Vec<Vec<u32>> {
+    let mut by_size: Vec<Vec<u32>> = vec![vec![0], vec![0]];
+    for n in 2..=most {
+        let mut classes = BTreeSet::new();
+        for &smaller in &by_size[n - 1] {
+            for neighbours in 0u32..1 << (n - 1) {
+                let mut edges = smaller;
+                for i in 0..n - 1 {
+                    if neighbours >> i & 1 == 1 {
+                        edges |= 1 << edge_bit(i, n - 1);
+                    }
+                }
+                classes.insert(canonical_edges(n, edges));
+            }
+        }
+        by_size.push(classes.into_iter().collect());
+    }
+    by_size
+}
+
+fn node_kayles_search_equals_graph(scale: Scale) -> Evidence {
+    let most = scale.pick(6, 7);
+    const A000088: [usize; 8] = [1, 1, 2, 4, 11, 34, 156, 1044];
+    let by_size = graphs_up_to_isomorphism(most);
+    let mut tally = Tally::new();
+    for (n, graphs) in by_size.iter().enumerate() {
+        tally.case(graphs.len() == A000088[n], || {
+            format!("{n} vertices: {} graphs, OEIS {}", graphs.len(), A000088[n])
+        });
+        let mut search = Search::new(&NodeKayles, limits()).expect("a budget for the table");
+        for &edges in graphs {
+            let pairs: Vec<(usize, usize)> = (1..n)
+                .flat_map(|j| (0..j).map(move |i| (i, j)))
+                .filter(|&(i, j)| edges >> edge_bit(i, j) & 1 == 1)
+                .collect();
+            let graph = KaylesGraph::from_edges(n, pairs.iter().copied()).expect("a small graph");
+            let searched = search.nimber(&graph).expect("within the limits");
+            let mut closed_neighbourhood: Vec<u8> = (0..n).map(|v| 1u8 << v).collect();
+            for &(i, j) in &pairs {
+                closed_neighbourhood[i] |= 1 << j;
+                closed_neighbourhood[j] |= 1 << i;
+            }
+            let all = if n == 8 { u8::MAX } else { (1u8 << n) - 1 };
+            let game = MaskKayles { closed_neighbourhood };
+            let explicit = explore(&game, [all], 1 << 9).expect("at most 2^n positions");
+            let values = grundy_values(&explicit.graph).expect("removing vertices ends");
+            let engine = values[explicit.node(&all).expect("the root").index()];
+            tally.record(&(n, edges, searched));
+            tally.case(searched == engine, || {
+                format!("{n} vertices, edges {edges:#b}: search {searched}, graph {engine}")
+            });
+        }
+    }
+    Evidence { bound: format!("every graph up to isomorphism with at most {most} vertices"), tally }
+}
+
+/// The mex of a set of values.
+fn mex(values: &HashSet<u32>) -> u32 {
+    (0..).find(|v| !values.contains(v)).expect("a finite set misses a value")
+}
+
+/// Octal 0.07 (Dawson's Kayles), heaps 0..=last: remove two counters, leaving 0, 1 or 2 heaps.
+fn dawsons_kayles(last: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(last + 1);
+    for n in 0..=last {
+        let options: HashSet<u32> =
+            if n < 2 { HashSet::new() } else { (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect() };
+        g.push(mex(&options));
+    }
+    g
+}
+
+/// Octal 0.137 (Dawson's chess), heaps 0..=last: remove one counter leaving nothing, two
+/// leaving at most one heap, three leaving at most two heaps.
+fn dawsons_chess(last: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(last + 1);
+    for n in 0..=last {
+        let mut options = HashSet::new();
+        if n == 1 {
+            options.insert(0);
+        }
+        if n >= 2 {
+            options.insert(g[n - 2]);
+        }
+        if n >= 3 {
+            options.extend((0..=n - 3).map(|a| g[a] ^ g[n - 3 - a]));
+        }
+        g.push(mex(&options));
+    }
+    g
+}
+
+fn cram_strip_equals_dawsons_kayles(scale: Scale) -> Evidence {
+    let last = scale.pick(60, game_placement::MAX_CELLS);
+    let octal = dawsons_kayles(last);
+    let mut search = Search::new(&Cram, limits()).expect("a budget for the table");
+    let mut tally = Tally::new();
+    for (n, &expected) in octal.iter().enumerate().skip(1) {
+        let strip = CramBoard::empty(1, n).expect("a strip within the bitboard");
+        let searched = search.nimber(&strip).expect("within the limits");
+        tally.record(&(n, searched));
+        tally.case(searched == expected, || format!("1 x {n}: search {searched}, 0.07 {expected}"));
+    }
+    Evidence { bound: format!("strips 1 x 1 to 1 x {last}"), tally }
+}
+
+fn path_equals_dawsons_chess(scale: Scale) -> Evidence {
+    let last = scale.pick(120, 1000);
+    let octal = dawsons_chess(last);
+    let mut search = Search::new(&NodeKayles, limits()).expect("a budget for the table");
+    let mut tally = Tally::new();
+    for (n, &expected) in octal.iter().enumerate() {
+        let path = KaylesGraph::path(n).expect("a path within the vertex limit");
+        let searched = search.nimber(&path).expect("within the limits");
+        tally.record(&(n, searched));
+        tally.case(searched == expected, || format!("path of {n}: search {searched}, 0.137 {expected}"));
+    }
+    Evidence { bound: format!("paths of 0 to {last} vertices"), tally }
+}
+
+fn lasker_equals_closed_form(scale: Scale) -> Evidence {
+    let last = scale.pick(400u64, 10_000);
+    let mut search = Search::new(&LaskersNim, limits()).expect("a budget for the table");
+    let mut tally = Tally::new();
+    for h in 0..=last {
+        let searched = u64::from(search.nimber(&LaskersNim::position(&[h])).expect("within the limits"));
+        // The closed form, written out here rather than taken from the crate.
+        let closed = match h % 4 {
+            0 if h > 0 => h - 1,
+            3 => h + 1,
+            _ => h,
+        };
+        tally.record(&(h, searched));
+        tally.case(searched == closed, || format!("heap {h}: search {searched}, closed form {closed}"));
+    }
+    Evidence { bound: format!("heaps 0..={last}"), tally }
+}
+
+fn even_area_boards_are_p_positions(scale: Scale) -> Evidence {
+    let most = scale.pick(4, 5);
+    let mut search = Search::new(&Cram, limits()).expect("a budget for the table");
+    let mut tally = Tally::new();
+    for rows in 1..=most {
+        for cols in rows..=most {
+            if rows * cols % 2 == 1 {
+                continue;
+            }
+            let board = CramBoard::empty(rows, cols).expect("a small board");
+            let nimber = search.nimber(&board).expect("within the limits");
+            tally.record(&(rows, cols, nimber));
+            tally.case(nimber == 0, || format!("{rows} x {cols}: nimber {nimber}"));
+        }
+    }
+    Evidence { bound: format!("boards r x c with r <= c <= {most} and rc even"), tally }
+}
+
+/// The claims, checked against their insta snapshots (quick bounds by default;
+/// `cargo xtask verify` runs this test at full bounds).
+#[test]
+fn claims() {
+    ClaimsTest::new(claims_of_placement_games(), env!("CARGO_MANIFEST_DIR"))
+        .rewrite_commands("cargo xtask verify --quick", "cargo xtask verify")
+        .run();
+}

@@ -1,0 +1,61 @@
+//! Proptests: game-core's search engine (pruned, plain and outcome searches) against its
+//! explicit-graph engine, on small random positions of every game of the crate.
+
+use game_core::search::{Search, SearchLimits};
+use game_core::{Game, Outcome, explore, grundy_values};
+use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
+use proptest::prelude::*;
+
+/// The explicit graph's value of `position`.
+fn graph_value<G: Game>(game: &G, position: &G::Position) -> u32 {
+    let graph = explore(game, [position.clone()], 2_000_000).expect("a small position");
+    let values = grundy_values(&graph.graph).expect("the game ends");
+    values[graph.node(position).expect("the root").index()]
+}
+
+/// Every search method agrees with `expected`.
+fn check_every_method<G: Game>(game: &G, position: &G::Position, expected: u32) -> Result<(), TestCaseError> {
+    let limits = SearchLimits::new(64 << 20, 10_000_000);
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber(position).unwrap(), expected);
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_mex(position).unwrap(), expected);
+    let mut search = Search::new(game, limits).unwrap();
+    for k in 0..=expected + 1 {
+        prop_assert_eq!(search.is_p_position_plus(position, k).unwrap(), k == expected);
+    }
+    let outcome = Search::new(game, limits).unwrap().outcome(position).unwrap();
+    prop_assert_eq!(outcome, if expected == 0 { Outcome::P } else { Outcome::N });
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn cram_search_equals_graph(rows in 1usize..=3, cols in 1usize..=5, free in any::<u128>()) {
+        let board = CramBoard::with_free_cells(rows, cols, free).unwrap();
+        let expected = graph_value(&Cram, &board);
+        check_every_method(&Cram, &board, expected)?;
+    }
+
+    #[test]
+    fn node_kayles_search_equals_graph(n in 0usize..=9, edges in proptest::collection::vec((0usize..9, 0usize..9), 0..16)) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|&(a, b)| a < n && b < n).collect();
+        let graph = KaylesGraph::from_edges(n, edges).unwrap();
+        let expected = graph_value(&NodeKayles, &graph);
+        check_every_method(&NodeKayles, &graph, expected)?;
+    }
+
+    #[test]
+    fn lasker_search_equals_graph(heaps in proptest::collection::vec(0u64..=7, 0..=3)) {
+        let position = LaskersNim::position(&heaps);
+        let expected = graph_value(&LaskersNim, &position);
+        check_every_method(&LaskersNim, &position, expected)?;
+    }
+}
+
+#[test]
+fn the_closed_form_of_lasker_agrees_with_the_graph_on_one_heap() {
+    for h in 0..=20u64 {
+        assert_eq!(u64::from(graph_value(&LaskersNim, &vec![h])), LaskersNim::closed_form(h), "heap {h}");
+    }
+}

@@ -1,0 +1,102 @@
+//! `games cram ROWS COLS` and `games node-kayles FILE`: placement games solved by game-core's
+//! search engine over components (the rules are game-placement's; this module only reads the
+//! arguments, sets the limits and prints).
+
+use game_core::Outcome;
+use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
+use game_placement::{Cram, CramBoard, KaylesGraph, NodeKayles};
+use serde_json::{Value, json};
+
+use crate::cli::{CramArgs, NodeKaylesArgs, SearchMethod};
+use crate::error::CliError;
+use crate::limits::Budget;
+use crate::output::Output;
+
+/// The search limits of one run: the memory budget and `--max-nodes`.
+fn limits(budget: &Budget, max_nodes: u64) -> SearchLimits {
+    SearchLimits::new(usize::try_from(budget.memory_bytes).unwrap_or(usize::MAX), max_nodes)
+}
+
+/// A search refusal said in the CLI's terms.
+fn refused(what: &str, error: SearchError) -> CliError {
+    match error {
+        SearchError::EffortExceeded { limit } => {
+            CliError::bad(format!("{what}: gave up after {limit} positions searched (raise --max-nodes)"))
+        }
+        SearchError::MemoryExceeded { needed, .. } | SearchError::BudgetTooSmall { needed, .. } => {
+            CliError::bad(format!(
+                "{what}: the search needs more than {} (raise --memory)",
+                crate::limits::mib(needed as u128)
+            ))
+        }
+        other => CliError::bad(format!("{what}: {other}")),
+    }
+}
+
+/// The nimber (or only the outcome) of `position` by the chosen method, and the statistics.
+fn solve<G: game_core::Game>(
+    game: &G,
+    position: &G::Position,
+    limits: SearchLimits,
+    method: SearchMethod,
+) -> Result<(Option<u32>, Outcome, SearchStats), SearchError> {
+    let mut search = Search::new(game, limits)?;
+    let (nimber, outcome) = match method {
+        SearchMethod::Pruned => {
+            let nimber = search.nimber(position)?;
+            (Some(nimber), if nimber == 0 { Outcome::P } else { Outcome::N })
+        }
+        SearchMethod::Mex => {
+            let nimber = search.nimber_by_mex(position)?;
+            (Some(nimber), if nimber == 0 { Outcome::P } else { Outcome::N })
+        }
+        SearchMethod::Outcome => (None, search.outcome(position)?),
+    };
+    Ok((nimber, outcome, *search.stats()))
+}
+
+fn stats_json(stats: &SearchStats) -> Value {
+    serde_json::to_value(stats).unwrap_or(Value::Null)
+}
+
+fn answer_text(what: &str, nimber: Option<u32>, outcome: Outcome, stats: &SearchStats) -> String {
+    let who = match outcome {
+        Outcome::P => "P-position: the second player wins",
+        _ => "N-position: the first player wins",
+    };
+    let value = nimber.map_or(String::new(), |n| format!("nimber {n}, "));
+    format!(
+        "{what}: {value}{who}\nsearch: {} positions expanded, {} table hits, {} values cached, {} options pruned",
+        stats.nodes, stats.table_hits, stats.components_cached, stats.pruned
+    )
+}
+
+/// Runs `games cram ROWS COLS`.
+pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
+    let board = CramBoard::empty(args.rows, args.cols).map_err(|e| CliError::bad(e.to_string()))?;
+    let what = format!("Cram {} x {}", args.rows, args.cols);
+    let (nimber, outcome, stats) =
+        solve(&Cram, &board, limits(budget, args.max_nodes), args.method).map_err(|e| refused(&what, e))?;
+    let json = json!({
+        "game": "cram", "rows": args.rows, "cols": args.cols,
+        "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
+    });
+    Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
+}
+
+/// Runs `games node-kayles FILE`.
+pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output, CliError> {
+    let path = args.file.display().to_string();
+    let named = crate::graph::parse(&path, &args.file)?;
+    let graph =
+        KaylesGraph::from_petgraph(&named.graph).map_err(|e| CliError::bad(format!("{path}: {e}")))?;
+    let what =
+        format!("Node-Kayles on {path} ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
+    let (nimber, outcome, stats) = solve(&NodeKayles, &graph, limits(budget, args.max_nodes), args.method)
+        .map_err(|e| refused(&what, e))?;
+    let json = json!({
+        "game": "node-kayles", "file": path, "vertices": graph.vertex_count(), "edges": graph.edge_count(),
+        "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
+    });
+    Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
+}
