@@ -408,9 +408,9 @@ pub struct CramArgs {
     /// Search method.
     #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
     pub method: SearchMethod,
-    /// Give up after this many positions expanded.
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
-    pub max_nodes: u64,
+    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 /// `games node-kayles FILE`
@@ -421,7 +421,7 @@ pub struct NodeKaylesArgs {
     /// Search method.
     #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
     pub method: SearchMethod,
-    /// Give up after this many positions expanded.
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
-    pub max_nodes: u64,
+    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }

@@ -12,17 +12,23 @@ use crate::error::CliError;
 use crate::limits::Budget;
 use crate::output::Output;
 
-/// The search limits of one run: the memory budget and `--max-nodes`.
-fn limits(budget: &Budget, max_nodes: u64) -> SearchLimits {
+/// Positions a search may expand unless `--max-nodes` or `--allow-long` says otherwise: a few
+/// seconds of work.
+const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// The search limits of one run: the memory budget and `--max-nodes` (no node limit with
+/// `--allow-long` unless `--max-nodes` is given).
+fn limits(budget: &Budget, max_nodes: Option<u64>) -> SearchLimits {
+    let max_nodes = max_nodes.unwrap_or(if budget.long_work { u64::MAX } else { DEFAULT_MAX_NODES });
     SearchLimits::new(usize::try_from(budget.memory_bytes).unwrap_or(usize::MAX), max_nodes)
 }
 
 /// A search refusal said in the CLI's terms.
 fn refused(what: &str, error: SearchError) -> CliError {
     match error {
-        SearchError::EffortExceeded { limit } => {
-            CliError::bad(format!("{what}: gave up after {limit} positions searched (raise --max-nodes)"))
-        }
+        SearchError::EffortExceeded { limit } => CliError::bad(format!(
+            "{what}: gave up after {limit} positions searched (pass --allow-long, or raise --max-nodes)"
+        )),
         SearchError::MemoryExceeded { needed, .. } | SearchError::BudgetTooSmall { needed, .. } => {
             CliError::bad(format!(
                 "{what}: the search needs more than {} (raise --memory)",
@@ -87,7 +93,7 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
 /// Runs `games node-kayles FILE`.
 pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output, CliError> {
     let path = args.file.display().to_string();
-    let named = crate::graph::parse(&path, &args.file)?;
+    let named = crate::graph::parse(&path, &args.file, budget)?;
     let graph =
         KaylesGraph::from_petgraph(&named.graph).map_err(|e| CliError::bad(format!("{path}: {e}")))?;
     let what =
