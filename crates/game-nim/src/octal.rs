@@ -330,15 +330,7 @@ impl OctalGame {
         limits: &Limits,
         observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<GrundyTable, NimError> {
-        let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
-        if up_to >= MAX_NARROW_TABLE_HEAP {
-            return Err(too_large());
-        }
-        let heaps = usize::try_from(up_to).map_err(|_| too_large())?;
-        limits.check_bytes(
-            || format!("the values of octal game {self} up to heap {up_to}"),
-            narrow_table_bytes(up_to, CellWidth::U8),
-        )?;
+        let heaps = self.narrow_table_heaps(up_to, limits)?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
         // Room for every heap at once: no chunk copies the table (unless it is widened).
         let empty = GrundyTable::from_cells(Cells::U8(Vec::with_capacity(heaps + 1)));
@@ -363,7 +355,9 @@ impl OctalGame {
         self.narrow_table(up_to, limits, Mode::NoShortcut)
     }
 
-    fn narrow_table(&self, up_to: u64, limits: &Limits, mode: Mode) -> Result<GrundyTable, NimError> {
+    /// The last heap of a narrow table up to `up_to` as an index, once the heap bound and the
+    /// memory budget allow the table (shared by every narrow-table entry point).
+    fn narrow_table_heaps(&self, up_to: u64, limits: &Limits) -> Result<usize, NimError> {
         let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
         if up_to >= MAX_NARROW_TABLE_HEAP {
             return Err(too_large());
@@ -373,6 +367,11 @@ impl OctalGame {
             || format!("the values of octal game {self} up to heap {up_to}"),
             narrow_table_bytes(up_to, CellWidth::U8),
         )?;
+        Ok(heaps)
+    }
+
+    fn narrow_table(&self, up_to: u64, limits: &Limits, mode: Mode) -> Result<GrundyTable, NimError> {
+        let heaps = self.narrow_table_heaps(up_to, limits)?;
         let what = || format!("octal game {self}, heaps up to {up_to}");
         let computed = sparse::compute(&self.moves_by_kind(), heaps, mode, limits, &what, None)?;
         Ok(GrundyTable::from_cells(computed.cells))

@@ -338,17 +338,23 @@ fn four_shards_of_n_14_through_gnu_parallel_merge_to_the_published_count() {
         assert!(out.status.success(), "parallel failed: {}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let first = shards(&dir);
+    four_shards_of_14_run_resume_and_merge(&dir, shards);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the four shards of n = 14 with `run_shards` (a runner of side-by-side jobs, in `dir`;
+/// returns its stdout): every shard is written, a second run finds each on disk and skips it,
+/// and the files merge to the published count.
+fn four_shards_of_14_run_resume_and_merge(dir: &Path, run_shards: impl Fn(&Path) -> String) {
+    let first = run_shards(dir);
     assert_eq!(first.lines().count(), 4, "{first}");
     assert!(first.lines().all(|l| l.contains("written to shard-")), "{first}");
-    // Run again: every shard is found on disk and skipped.
-    let again = shards(&dir);
+    let again = run_shards(dir);
     assert!(again.lines().count() == 4 && again.lines().all(|l| l.contains("not counted again")), "{again}");
     let files: Vec<String> = (0..4).map(|i| format!("shard-{i}-of-4.json")).collect();
-    let merged = merged_json(&dir, &files);
+    let merged = merged_json(dir, &files);
     assert_eq!(decimal(&merged["total"]), 89328);
     assert_eq!(decimal(&merged["total"]), published(14));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Counts by start angle (R9) shard, resume and merge like the count of the standard puzzle,
@@ -462,13 +468,7 @@ fn four_shards_of_n_14_through_xargs_merge_to_the_published_count() {
         assert!(out.status.success(), "xargs failed: {}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let first = shards(&dir);
-    assert_eq!(first.lines().count(), 4, "{first}");
-    assert!(first.lines().all(|l| l.contains("written to shard-")), "{first}");
-    let again = shards(&dir);
-    assert!(again.lines().count() == 4 && again.lines().all(|l| l.contains("not counted again")), "{again}");
-    let files: Vec<String> = (0..4).map(|i| format!("shard-{i}-of-4.json")).collect();
-    assert_eq!(decimal(&merged_json(&dir, &files)["total"]), published(14));
+    four_shards_of_14_run_resume_and_merge(&dir, shards);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
