@@ -72,6 +72,39 @@ pub trait Game {
     fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
         let _ = (position, options);
     }
+
+    /// A small number naming `component`, if it has one: no two different components may share
+    /// an index. The search engine then keeps the component's nimber in a plain array at that
+    /// index (within its memory budget) instead of its hash table: no hashing, no key compared,
+    /// nothing cloned. Natural for heap games (the heap's size) and any game whose small
+    /// components can be numbered; components without an index, or whose index is past what
+    /// the budget's array holds, go to the hash table. The default gives none.
+    fn dense_index(&self, component: &Self::Position) -> Option<usize> {
+        let _ = component;
+        None
+    }
+
+    /// Calls `visit` once for every option of `component`, in the order the search should try
+    /// them, with the option's independent parts (as [`Game::components`] writes them: each
+    /// canonical, empty parts left out; an option with no parts is the end of the game).
+    ///
+    /// Only the search engine uses it, and only on components. The default is the definition:
+    /// [`Game::moves`], reordered by [`Game::order_moves`], each option split by
+    /// [`Game::components`]. A game overrides it to go faster: the engine looks every part up
+    /// in its table and clones only the parts it does not know, so a game that reuses its own
+    /// buffers for the parts (Lasker's Nim: `[left]`, or `[a]` and `[h - a]`) makes the search
+    /// allocate nothing per option. An override must visit exactly the options of
+    /// [`Game::moves`], split as [`Game::components`] splits them.
+    fn option_parts(&self, component: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+        let mut options = self.moves(component);
+        self.order_moves(component, &mut options);
+        let mut parts = Vec::new();
+        for option in &options {
+            parts.clear();
+            self.components(option, &mut parts);
+            visit(&parts);
+        }
+    }
 }
 
 impl<T: Game + ?Sized> Game for &T {
@@ -90,6 +123,12 @@ impl<T: Game + ?Sized> Game for &T {
     }
     fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
         (**self).order_moves(position, options)
+    }
+    fn option_parts(&self, component: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+        (**self).option_parts(component, visit)
+    }
+    fn dense_index(&self, component: &Self::Position) -> Option<usize> {
+        (**self).dense_index(component)
     }
 }
 

@@ -40,6 +40,33 @@ impl Game for Whole {
     }
 }
 
+/// The same game with the two fast paths a game may give: tokens numbered for the dense array,
+/// and options of one token visited from a reused buffer, in reverse order (the order is the
+/// game's to choose; the answer must not depend on it).
+struct Indexed(Tokens);
+impl Game for Indexed {
+    type Position = Vec<u32>;
+    fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
+        self.0.moves(tokens)
+    }
+    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        self.0.components(tokens, out)
+    }
+    fn dense_index(&self, tokens: &Vec<u32>) -> Option<usize> {
+        match tokens[..] {
+            [t] => Some(t as usize),
+            _ => None,
+        }
+    }
+    fn option_parts(&self, component: &Vec<u32>, visit: &mut dyn FnMut(&[Vec<u32>])) {
+        let mut part = vec![0];
+        for &to in self.0.arcs[component[0] as usize].iter().rev() {
+            part[0] = to;
+            visit(std::slice::from_ref(&part));
+        }
+    }
+}
+
 fn dag() -> impl Strategy<Value = Tokens> {
     (2usize..14).prop_flat_map(|n| {
         proptest::collection::vec(proptest::collection::vec(any::<u32>(), 0..6), n).prop_map(move |raw| {
@@ -77,6 +104,13 @@ proptest! {
         let limits = SearchLimits::default();
         prop_assert_eq!(Search::new(&game, limits).unwrap().nimber(&position).unwrap(), expected);
         prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        let indexed = Indexed(game.clone());
+        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        let mut search = Search::new(&indexed, limits).unwrap();
+        for k in 0..=expected + 2 {
+            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
+        }
         let whole = Whole(game.clone());
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
         // One solver asked every question in turn (its table shared between them).
@@ -129,4 +163,24 @@ fn a_full_table_replaces_entries_and_the_answer_stays_right() {
     }
     assert!(search.stats().table_replacements > 0);
     assert!(search.stats().table_bytes <= 200_000);
+}
+
+#[test]
+fn dense_indices_past_the_budget_go_to_the_hash_table() {
+    // Subtraction {1, 2, 3} as tokens, numbered for the dense array; a budget whose array holds
+    // only part of them, so the higher heaps are stored by hash.
+    let game = Indexed(Tokens { arcs: (0..40_000u32).map(|v| (v.saturating_sub(3)..v).collect()).collect() });
+    let mut search = Search::new(&game, SearchLimits::new(400_000, u64::MAX)).unwrap();
+    for n in 0..40_000 {
+        assert_eq!(search.nimber(&vec![n]).unwrap(), n % 4, "heap {n}");
+    }
+    assert!(search.stats().table_bytes <= 200_000);
+    // The dense array plus the slots hold more than the slots alone could.
+    assert!(search.stats().components_cached > 200_000 / 48);
+    let mut roomy = Search::new(&game, SearchLimits::new(1 << 30, u64::MAX)).unwrap();
+    for n in 0..40_000 {
+        assert_eq!(roomy.nimber_by_mex(&vec![n]).unwrap(), n % 4, "heap {n}");
+    }
+    assert_eq!(roomy.stats().components_cached, 40_000);
+    assert_eq!(roomy.stats().table_replacements, 0);
 }

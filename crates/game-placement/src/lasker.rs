@@ -70,4 +70,43 @@ impl Game for LaskersNim {
     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
     }
+
+    /// A heap is numbered by its size: the search keeps heap values in a plain array.
+    fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
+        match heaps[..] {
+            [h] => usize::try_from(h).ok(),
+            _ => None,
+        }
+    }
+
+    /// The options of one heap as parts written into two reused buffers, so that the search
+    /// allocates nothing per option: `[]` (the heap taken), `[left]` for `left` in `1..h`,
+    /// `[a], [h - a]` for the splits (`[]` when `a = h - a`, the two equal heaps cancelling).
+    fn option_parts(&self, component: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>])) {
+        let [h] = component[..] else {
+            // Not a component (the engine never asks): the definition.
+            let mut parts = Vec::new();
+            for option in self.moves(component) {
+                parts.clear();
+                self.components(&option, &mut parts);
+                visit(&parts);
+            }
+            return;
+        };
+        let mut pair = [vec![0], vec![0]];
+        visit(&[]);
+        for left in 1..h {
+            pair[0][0] = left;
+            visit(&pair[..1]);
+        }
+        for a in 1..=h / 2 {
+            if 2 * a == h {
+                visit(&[]);
+            } else {
+                pair[0][0] = a;
+                pair[1][0] = h - a;
+                visit(&pair);
+            }
+        }
+    }
 }

@@ -27,8 +27,32 @@ fn check_every_method<G: Game>(game: &G, position: &G::Position, expected: u32) 
     Ok(())
 }
 
+/// Lasker's Nim by its rules alone: moves and components, without the crate's fast paths
+/// (`option_parts` from reused buffers, `dense_index`), so the search takes the definition.
+struct LaskerByDefinition;
+impl Game for LaskerByDefinition {
+    type Position = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        LaskersNim.moves(heaps)
+    }
+    fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        LaskersNim.components(heaps, out)
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn lasker_fast_paths_equal_the_definition(heaps in proptest::collection::vec(0u64..=300, 0..=4), k in 0u32..8) {
+        let position = LaskersNim::position(&heaps);
+        let limits = SearchLimits::new(64 << 20, 100_000_000);
+        let expected = Search::new(&LaskerByDefinition, limits).unwrap().nimber_by_mex(&position).unwrap();
+        prop_assert_eq!(Search::new(&LaskersNim, limits).unwrap().nimber(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&LaskersNim, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        let plus = Search::new(&LaskersNim, limits).unwrap().is_p_position_plus(&position, k).unwrap();
+        prop_assert_eq!(plus, k == expected);
+    }
 
     #[test]
     fn cram_search_equals_graph(rows in 1usize..=3, cols in 1usize..=5, free in any::<u128>()) {

@@ -3,16 +3,18 @@
 //! component reached is looked at. No recursion: frames live on an explicit stack.
 
 use super::nimber_set::NimberSet;
-use super::solver::FRAME_BYTES;
+use super::solver::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
 use crate::Game;
 
-/// One component being expanded: its options, the one being valued, and the values seen.
+/// One component being expanded: the options the table could not value at once, the one being
+/// valued, and the values seen.
 struct Frame<P> {
     component: P,
-    options: Vec<P>,
+    options: Vec<Pending<P>>,
+    /// Options in all: values above it cannot be the mex and are not kept.
+    count: usize,
     next: usize,
-    parts: Vec<P>,
     part: usize,
     xor: u32,
     seen: NimberSet,
@@ -37,31 +39,28 @@ impl<G: Game> Search<'_, G> {
             }
             // Value the current option's parts from the table until one is unknown.
             let mut ask = None;
-            loop {
-                if let Some(part) = frame.parts.get(frame.part) {
-                    match self.table.get(part) {
+            while let Some(option) = frame.options.get(frame.next) {
+                if let Some(part) = option.unknown.get(frame.part) {
+                    match self.lookup(part) {
                         Some(v) => {
                             self.stats.table_hits += 1;
                             frame.xor ^= v;
                             frame.part += 1;
-                            continue;
                         }
                         None => {
                             ask = Some(part.clone());
                             break;
                         }
                     }
+                } else {
+                    // The option is valued.
+                    if (frame.xor as usize) <= frame.count {
+                        frame.seen.insert(frame.xor);
+                    }
+                    frame.next += 1;
+                    frame.part = 0;
+                    frame.xor = frame.options.get(frame.next).map_or(0, |next| next.known_xor);
                 }
-                // The current option is valued (none before the first).
-                // Values above the number of options cannot be the mex: not kept.
-                if frame.next > 0 && (frame.xor as usize) <= frame.options.len() {
-                    frame.seen.insert(frame.xor);
-                }
-                let Some(option) = frame.options.get(frame.next) else { break };
-                self.components_into(option, &mut frame.parts);
-                frame.next += 1;
-                frame.part = 0;
-                frame.xor = 0;
             }
             match ask {
                 Some(child) => {
@@ -85,17 +84,23 @@ impl<G: Game> Search<'_, G> {
 
     fn open_mex(&mut self, component: G::Position) -> Result<Frame<G::Position>, SearchError> {
         self.count_node()?;
-        let (options, _) = self.options(&component)?;
-        let bytes = FRAME_BYTES + self.bytes_of(&options);
+        let expansion = self.expand(&component)?;
+        let count = expansion.options;
+        let mut seen = NimberSet::default();
+        for value in expansion.known.into_iter().filter(|&v| v as usize <= count) {
+            seen.insert(value);
+        }
+        let bytes = FRAME_BYTES + seen.bytes() + self.pending_bytes(&expansion.pending);
         self.charge(bytes)?;
+        let xor = expansion.pending.first().map_or(0, |first| first.known_xor);
         Ok(Frame {
             component,
-            options,
+            options: expansion.pending,
+            count,
             next: 0,
-            parts: Vec::new(),
             part: 0,
-            xor: 0,
-            seen: NimberSet::default(),
+            xor,
+            seen,
             nodes_at_open: self.stats.nodes,
             bytes,
         })

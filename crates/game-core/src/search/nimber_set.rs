@@ -28,6 +28,47 @@ impl NimberSet {
         set
     }
 
+    /// { v XOR `xor` : v in self, v <= `limit` }, word by word: XOR with `xor` moves word w to
+    /// word w XOR (xor / 64) and permutes the bits inside a word by b -> b XOR (xor % 64), one
+    /// swap of bit blocks for each set bit of xor % 64. O(words), where inserting the elements
+    /// one by one would be O(elements) with a bounds check each.
+    pub(crate) fn xor_of_lowest(&self, limit: u32, xor: u32) -> NimberSet {
+        /// Masks of the lower block of each pair of blocks of 1, 2, 4, ..., 32 bits.
+        const LOWER: [u64; 6] = [
+            0x5555_5555_5555_5555,
+            0x3333_3333_3333_3333,
+            0x0f0f_0f0f_0f0f_0f0f,
+            0x00ff_00ff_00ff_00ff,
+            0x0000_ffff_0000_ffff,
+            0x0000_0000_ffff_ffff,
+        ];
+        let last = (limit as usize / 64).min(self.words.len().saturating_sub(1));
+        let (word_xor, bit_xor) = (xor as usize / 64, xor % 64);
+        let mut out = NimberSet::default();
+        for (w, &word) in self.words.iter().enumerate().take(last + 1) {
+            let mut word = if w == limit as usize / 64 && limit % 64 != 63 {
+                word & ((1u64 << (limit % 64 + 1)) - 1)
+            } else {
+                word
+            };
+            if word == 0 {
+                continue;
+            }
+            for (k, mask) in LOWER.iter().enumerate() {
+                if bit_xor >> k & 1 == 1 {
+                    let shift = 1 << k;
+                    word = (word & mask) << shift | (word >> shift) & mask;
+                }
+            }
+            let target = w ^ word_xor;
+            if target >= out.words.len() {
+                out.words.resize(target + 1, 0);
+            }
+            out.words[target] = word;
+        }
+        out
+    }
+
     pub(crate) fn contains(&self, v: u32) -> bool {
         let (w, b) = (v as usize / 64, v % 64);
         self.words.get(w).is_some_and(|word| word >> b & 1 == 1)
@@ -65,7 +106,8 @@ impl NimberSet {
         self.words.iter().zip(&other.words).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
-    /// The elements in increasing order.
+    /// The elements in increasing order (for the tests: the search works on words).
+    #[cfg(test)]
     pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &word)| {
             let mut rest = word;
@@ -88,6 +130,22 @@ impl NimberSet {
 #[cfg(test)]
 mod tests {
     use super::NimberSet;
+
+    #[test]
+    fn xor_of_lowest_agrees_with_element_by_element() {
+        let set = NimberSet::from_values([0, 1, 5, 63, 64, 65, 127, 128, 200, 511, 700]);
+        for limit in [0, 1, 5, 62, 63, 64, 127, 128, 199, 200, 600, 1000] {
+            for xor in [0, 1, 2, 3, 7, 31, 32, 63, 64, 65, 100, 129, 255, 1000] {
+                let expected = NimberSet::from_values(set.iter().filter(|&v| v <= limit).map(|v| v ^ xor));
+                let got = set.xor_of_lowest(limit, xor);
+                assert_eq!(
+                    got.iter().collect::<Vec<_>>(),
+                    expected.iter().collect::<Vec<_>>(),
+                    "limit {limit} xor {xor}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn operations_agree_with_a_list() {

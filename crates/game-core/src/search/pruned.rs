@@ -21,7 +21,7 @@
 //! asking Gm about Q XOR (their nimbers). No recursion: frames live on an explicit stack.
 
 use super::nimber_set::NimberSet;
-use super::solver::FRAME_BYTES;
+use super::solver::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
 use crate::Game;
 
@@ -31,12 +31,6 @@ pub(crate) enum Request {
     All,
     /// The nimber if it is in the set, else "not in the set".
     Among(NimberSet),
-}
-
-/// An option whose value the table did not know when its frame opened.
-struct Pending<P> {
-    unknown: Vec<P>,
-    known_xor: u32,
 }
 
 /// One component being expanded.
@@ -143,20 +137,23 @@ impl<G: Game> Search<'_, G> {
         }
         self.count_node()?;
         let nodes_at_open = self.stats.nodes;
-        let (moves, count) = self.options(&component)?;
+        let expansion = self.expand(&component)?;
+        let count = expansion.options as u32; // expand refuses more than u32::MAX - 1 options
         let candidates = NimberSet::with_lowest(count + 1);
         let requested = match request {
             Request::All => candidates.clone(),
             Request::Among(set) => set,
         };
         let max_requested = requested.max().expect("checked above, or {0..=n}");
+        let bytes =
+            FRAME_BYTES + candidates.bytes() + requested.bytes() + self.pending_bytes(&expansion.pending);
         let mut frame = Frame {
             component,
             live: candidates.common(&requested),
             candidates,
             requested,
             max_requested,
-            options: Vec::new(),
+            options: expansion.pending,
             next: 0,
             part: 0,
             xor: 0,
@@ -164,24 +161,8 @@ impl<G: Game> Search<'_, G> {
             nodes_at_open,
             bytes: 0,
         };
-        let mut bytes = FRAME_BYTES + frame.candidates.bytes() + frame.requested.bytes();
-        let mut parts = Vec::new();
-        for option in moves {
-            self.components_into(&option, &mut parts);
-            let mut known_xor = 0;
-            let mut unknown = Vec::new();
-            for part in parts.drain(..) {
-                match self.cached(&part) {
-                    Some(v) => known_xor ^= v,
-                    None => unknown.push(part),
-                }
-            }
-            if unknown.is_empty() {
-                frame.drop_candidate(known_xor);
-            } else {
-                bytes += self.bytes_of(&unknown) + std::mem::size_of::<Pending<G::Position>>();
-                frame.options.push(Pending { unknown, known_xor });
-            }
+        for value in expansion.known {
+            frame.drop_candidate(value);
         }
         self.charge(bytes)?;
         frame.bytes = bytes;
@@ -215,7 +196,7 @@ impl<G: Game> Search<'_, G> {
             let last = frame.options[frame.next].unknown.len() - 1;
             while frame.part < last {
                 let part = &frame.options[frame.next].unknown[frame.part];
-                match self.table.get(part) {
+                match self.lookup(part) {
                     Some(v) => {
                         self.stats.table_hits += 1;
                         frame.xor ^= v;
@@ -225,20 +206,19 @@ impl<G: Game> Search<'_, G> {
                 }
             }
             let part = &frame.options[frame.next].unknown[last];
-            if let Some(v) = self.table.get(part) {
+            if let Some(v) = self.lookup(part) {
                 self.stats.table_hits += 1;
                 frame.drop_candidate(v ^ frame.xor);
                 frame.start_option(frame.next + 1);
                 continue;
             }
-            let largest = frame.candidates.max();
-            let asked = NimberSet::from_values(
-                frame
-                    .candidates
-                    .iter()
-                    .take_while(|&v| Some(v) != largest && v <= frame.max_requested)
-                    .map(|v| v ^ frame.xor),
-            );
+            // Q = (candidates minus the largest) ∩ [0, max R], each value XOR the parts known.
+            let asked = match frame.candidates.max() {
+                Some(largest) if largest > 0 => {
+                    frame.candidates.xor_of_lowest((largest - 1).min(frame.max_requested), frame.xor)
+                }
+                _ => NimberSet::default(),
+            };
             if asked.max().is_none() {
                 frame.drop_largest_candidate();
                 frame.start_option(frame.next + 1);

@@ -13,6 +13,24 @@ pub(crate) const PROGRESS_INTERVAL: u64 = 1 << 14;
 /// Bytes charged to the stack for one frame besides its positions and sets.
 pub(crate) const FRAME_BYTES: usize = 256;
 
+/// The options of a component as [`Search::expand`] found them.
+pub(crate) struct Expansion<P> {
+    /// The values of the options whose parts the table knew.
+    pub(crate) known: Vec<u32>,
+    /// The other options, in the game's order.
+    pub(crate) pending: Vec<Pending<P>>,
+    /// How many options there are (known and pending).
+    pub(crate) options: usize,
+}
+
+/// An option with parts the table did not know when its component was expanded.
+pub(crate) struct Pending<P> {
+    /// The unknown parts (never empty).
+    pub(crate) unknown: Vec<P>,
+    /// The XOR of the known parts' nimbers.
+    pub(crate) known_xor: u32,
+}
+
 /// The progress callback of a [`Search`].
 type Progress<'g> = Box<dyn FnMut(&SearchStats) + 'g>;
 
@@ -142,9 +160,14 @@ impl<'g, G: Game> Search<'g, G> {
         }
     }
 
+    /// The table's nimber of `component` (not counted).
+    pub(crate) fn lookup(&self, component: &G::Position) -> Option<u32> {
+        self.table.get(component, self.game.dense_index(component))
+    }
+
     /// The table's nimber of `component`, counted as a hit.
     pub(crate) fn cached(&mut self, component: &G::Position) -> Option<u32> {
-        let found = self.table.get(component);
+        let found = self.lookup(component);
         if found.is_some() {
             self.stats.table_hits += 1;
         }
@@ -154,7 +177,8 @@ impl<'g, G: Game> Search<'g, G> {
     /// Stores the nimber of `component`, found after `work` nodes.
     pub(crate) fn remember(&mut self, component: &G::Position, nimber: u32, work: u64) {
         let owned = self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
-        match self.table.store(component.clone(), nimber, work, owned) {
+        let index = self.game.dense_index(component);
+        match self.table.store(component.clone(), index, nimber, work, owned) {
             Stored::New => self.stats.table_stores += 1,
             Stored::Replaced => {
                 self.stats.table_stores += 1;
@@ -180,24 +204,58 @@ impl<'g, G: Game> Search<'g, G> {
         Ok(())
     }
 
-    /// The options of `component` in the game's preferred order, and the number of them as a
-    /// nimber bound.
-    pub(crate) fn options(
-        &mut self,
-        component: &G::Position,
-    ) -> Result<(Vec<G::Position>, u32), SearchError> {
-        let mut options = self.game.moves(component);
-        self.game.order_moves(component, &mut options);
-        let count = u32::try_from(options.len())
-            .ok()
-            .filter(|&n| n < u32::MAX)
-            .ok_or(SearchError::TooManyMoves { moves: options.len(), max: u32::MAX as usize - 1 })?;
-        Ok((options, count))
+    /// The options of `component` through [`Game::option_parts`]: the value of every option
+    /// whose parts the table knows, and the others with the parts it does not know (equal pairs
+    /// among those cancelled), in the game's order. Only unknown parts are cloned.
+    pub(crate) fn expand(&mut self, component: &G::Position) -> Result<Expansion<G::Position>, SearchError> {
+        let game = self.game;
+        let table = &self.table;
+        let mut hits = 0u64;
+        let mut cancelled = 0u64;
+        let mut expansion = Expansion { known: Vec::new(), pending: Vec::new(), options: 0 };
+        game.option_parts(component, &mut |parts| {
+            expansion.options += 1;
+            let mut known_xor = 0;
+            let mut unknown: Vec<G::Position> = Vec::new();
+            for part in parts {
+                match table.get(part, game.dense_index(part)) {
+                    Some(v) => {
+                        hits += 1;
+                        known_xor ^= v;
+                    }
+                    None => match unknown.iter().position(|p| p == part) {
+                        Some(i) => {
+                            unknown.swap_remove(i);
+                            cancelled += 1;
+                        }
+                        None => unknown.push(part.clone()),
+                    },
+                }
+            }
+            if unknown.is_empty() {
+                expansion.known.push(known_xor);
+            } else {
+                expansion.pending.push(Pending { unknown, known_xor });
+            }
+        });
+        self.stats.table_hits += hits;
+        self.stats.pairs_cancelled += cancelled;
+        let max = u32::MAX as usize - 1;
+        if expansion.options > max {
+            return Err(SearchError::TooManyMoves { moves: expansion.options, max });
+        }
+        Ok(expansion)
     }
 
-    /// Bytes of `positions` as the stack holds them.
-    pub(crate) fn bytes_of(&self, positions: &[G::Position]) -> usize {
-        positions.iter().map(|p| self.game.position_bytes(p)).sum()
+    /// Bytes the stack holds for `pending`.
+    pub(crate) fn pending_bytes(&self, pending: &[Pending<G::Position>]) -> usize {
+        pending
+            .iter()
+            .map(|option| {
+                std::mem::size_of::<Pending<G::Position>>()
+                    + option.unknown.iter().map(|p| self.game.position_bytes(p)).sum::<usize>()
+            })
+            .sum()
     }
 
     /// Charges `bytes` to the stack, or fails past its share of the budget.

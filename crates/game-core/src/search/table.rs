@@ -1,4 +1,9 @@
 //! The transposition table: the nimbers of components found so far, in memory bounded up front.
+//!
+//! Written here rather than taken from a hash-map crate because the search needs what maps do
+//! not offer: a hard bound on the slots' bytes with a replacement policy past it (keep the
+//! entries that cost more work), allocation that fails as a typed error, and a fixed hash seed
+//! so that runs and statistics repeat.
 
 use std::hash::{BuildHasher, Hash};
 
@@ -17,25 +22,43 @@ struct Entry<P> {
     work: u32,
 }
 
-/// Slots per bucket: a key lives in one bucket of four slots.
-const WAYS: usize = 4;
+/// Slots a key may occupy: its home slot and the next `WINDOW - 1` (linear probing, no
+/// wrapping: the array has `WINDOW - 1` slots of padding past the last home).
+const WINDOW: usize = 32;
 
-/// Buckets of a new table.
-const FIRST_BUCKETS: usize = 256;
+/// A dense entry with no nimber stored (no nimber reaches it: a component has fewer than
+/// `u32::MAX - 1` options, so its nimber is below `u32::MAX - 1`).
+const UNKNOWN: u32 = u32::MAX;
 
-/// A four-way set-associative table of component nimbers.
+/// Entries of the dense array when it is first needed.
+const FIRST_DENSE: usize = 1024;
+
+/// Home slots of a new table.
+const FIRST_HOMES: usize = 1024;
+
+/// A table of component nimbers by linear probing in a bounded window.
 ///
-/// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot) starts at
-/// [`FIRST_BUCKETS`] buckets and doubles whenever a new key finds its bucket full and the
-/// doubled array stays within `max_slot_bytes`; from then on a new key replaces the entry of its bucket
-/// that cost less work. Besides its slot, each stored key may own memory (`owned` bytes, from
-/// `Game::position_bytes`); their total stays within `max_owned_bytes` (a key that would pass
-/// it is not stored). Lookups and stores are O(1) expected. The hash has a fixed seed, so the
-/// table behaves the same in every run.
+/// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot, plus the bytes a key
+/// owns) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
+/// new key finds its window full (with linear probing that happens at 60 to 65% load), as long
+/// as the doubled array stays within `max_slot_bytes`; from then on a new key whose window is
+/// full replaces the entry of its window that cost the least work. Components with a dense
+/// index (`Game::dense_index`) live in a plain array instead, whose bytes count against the
+/// same bound. Besides its slot, each stored key may
+/// own memory (`owned` bytes, from `Game::position_bytes`); their total stays within
+/// `max_owned_bytes` (a key that would pass it is not stored). Lookups and stores are O(1)
+/// expected, at most [`WINDOW`] slots. Entries are replaced, never deleted, so a lookup stops
+/// at the first empty slot. The hash has a fixed seed, so the table behaves the same in every
+/// run.
 #[derive(Debug)]
 pub(crate) struct Table<P> {
+    /// Nimbers of components with a dense index (`Game::dense_index`), by index; [`UNKNOWN`]
+    /// where none is stored. Its bytes count against `max_slot_bytes` with the slots'.
+    dense: Vec<u32>,
+    dense_entries: usize,
     slots: Vec<Option<Entry<P>>>,
     owned: Vec<usize>,
+    homes: usize,
     entries: usize,
     max_slot_bytes: usize,
     owned_bytes: usize,
@@ -60,7 +83,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         std::mem::size_of::<Option<Entry<P>>>() + std::mem::size_of::<usize>();
 
     /// Bytes of the smallest table.
-    pub(crate) const MIN_BYTES: usize = FIRST_BUCKETS * WAYS * Self::SLOT_BYTES;
+    pub(crate) const MIN_BYTES: usize = (FIRST_HOMES + WINDOW - 1) * Self::SLOT_BYTES;
 
     /// An empty table whose slots will never take more than `max_slot_bytes` and whose keys
     /// never own more than `max_owned_bytes`.
@@ -68,31 +91,33 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if max_slot_bytes < Self::MIN_BYTES {
             return Err(SearchError::BudgetTooSmall { budget: max_slot_bytes, needed: Self::MIN_BYTES });
         }
-        let mut table = Table {
-            slots: Vec::new(),
-            owned: Vec::new(),
+        Ok(Table {
+            dense: Vec::new(),
+            dense_entries: 0,
+            slots: Self::allocate(FIRST_HOMES)?,
+            owned: vec![0; FIRST_HOMES + WINDOW - 1],
+            homes: FIRST_HOMES,
             entries: 0,
             max_slot_bytes,
             owned_bytes: 0,
             max_owned_bytes,
             hasher: FixedState::with_seed(0x1a2b_3c4d),
-        };
-        table.slots = Self::allocate(FIRST_BUCKETS * WAYS)?;
-        table.owned = vec![0; FIRST_BUCKETS * WAYS];
-        Ok(table)
+        })
     }
 
-    fn allocate(slots: usize) -> Result<Vec<Option<Entry<P>>>, SearchError> {
+    /// The slot array of `homes` home slots and its padding.
+    fn allocate(homes: usize) -> Result<Vec<Option<Entry<P>>>, SearchError> {
+        let slots = homes + WINDOW - 1;
         let mut out = Vec::new();
         out.try_reserve_exact(slots)
-            .map_err(|_| SearchError::AllocationFailed { bytes: slots * Self::SLOT_BYTES })?;
+            .map_err(|_| SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })?;
         out.resize_with(slots, || None);
         Ok(out)
     }
 
     fn hash(&self, key: &P) -> u64 {
         // foldhash's fast hash leaves the high bits of small keys poorly mixed: finish it with
-        // the murmur3 finaliser before its high bits pick the bucket.
+        // the murmur3 finaliser before its high bits pick the home slot.
         let mut hash = self.hasher.hash_one(key);
         hash ^= hash >> 33;
         hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -102,56 +127,100 @@ impl<P: Clone + Eq + Hash> Table<P> {
         hash
     }
 
-    /// The first slot of the bucket of `hash`: the high half of hash * buckets, uniform over
-    /// any bucket count.
-    fn bucket(&self, hash: u64) -> usize {
-        let buckets = self.slots.len() / WAYS;
-        ((u128::from(hash) * buckets as u128) >> 64) as usize * WAYS
+    /// The home slot of `hash`: the high half of hash * homes, uniform over any count.
+    fn home(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.homes as u128) >> 64) as usize
     }
 
-    /// The nimber stored for `key`.
-    pub(crate) fn get(&self, key: &P) -> Option<u32> {
+    /// The nimber stored for `key`, whose dense index is `index` (if the game gives one).
+    #[inline]
+    pub(crate) fn get(&self, key: &P, index: Option<usize>) -> Option<u32> {
+        if let Some(&nimber) = index.and_then(|i| self.dense.get(i))
+            && nimber != UNKNOWN
+        {
+            return Some(nimber);
+        }
+        // Not in the dense array: maybe stored in the slots before the array reached `index`.
         let hash = self.hash(key);
-        let first = self.bucket(hash);
-        self.slots[first..first + WAYS]
-            .iter()
-            .flatten()
-            .find(|entry| entry.hash == hash && entry.key == *key)
-            .map(|entry| entry.nimber)
+        let home = self.home(hash);
+        for slot in &self.slots[home..home + WINDOW] {
+            match slot {
+                Some(entry) if entry.hash == hash && entry.key == *key => return Some(entry.nimber),
+                Some(_) => {}
+                None => return None,
+            }
+        }
+        None
     }
 
     /// Stores `nimber` for `key`; `owned` is the memory `key` owns besides its slot, `work` what
-    /// its search cost. Grows the table first when the key's bucket is full and it may grow.
-    pub(crate) fn store(&mut self, key: P, nimber: u32, work: u64, owned: usize) -> Stored {
+    /// its search cost. Grows the table first when it is three quarters full or the key's
+    /// window is full, and it may grow.
+    pub(crate) fn store(
+        &mut self,
+        key: P,
+        index: Option<usize>,
+        nimber: u32,
+        work: u64,
+        owned: usize,
+    ) -> Stored {
+        if let Some(i) = index
+            && self.dense_fits(i)
+        {
+            if self.dense[i] == UNKNOWN {
+                self.dense_entries += 1;
+            }
+            self.dense[i] = nimber;
+            return Stored::New;
+        }
         if self.owned_bytes.saturating_add(owned) > self.max_owned_bytes {
             return Stored::Refused;
         }
         let work = u32::try_from(work).unwrap_or(u32::MAX);
         let entry = Entry { hash: self.hash(&key), key, nimber, work };
+        if 4 * (self.entries + 1) > 3 * self.homes {
+            self.grow();
+        }
         while self.slot_for(&entry).is_none() && self.grow() {}
         self.place(entry, owned)
     }
 
-    /// The slot of `entry`'s bucket holding its key, or else a free one.
-    fn slot_for(&self, entry: &Entry<P>) -> Option<usize> {
-        let first = self.bucket(entry.hash);
-        let bucket = &self.slots[first..first + WAYS];
-        let same = bucket
-            .iter()
-            .position(|s| s.as_ref().is_some_and(|e| e.hash == entry.hash && e.key == entry.key));
-        same.or_else(|| bucket.iter().position(Option::is_none)).map(|i| first + i)
+    /// Whether the dense array reaches `index`, grown (doubling) within the bound if needed.
+    fn dense_fits(&mut self, index: usize) -> bool {
+        if index < self.dense.len() {
+            return true;
+        }
+        let Some(len) = index.checked_add(1).map(|needed| needed.max(2 * self.dense.len()).max(FIRST_DENSE))
+        else {
+            return false;
+        };
+        let bytes = len.saturating_mul(4).saturating_add(self.slots.len().saturating_mul(Self::SLOT_BYTES));
+        if bytes > self.max_slot_bytes || self.dense.try_reserve_exact(len - self.dense.len()).is_err() {
+            return false;
+        }
+        self.dense.resize(len, UNKNOWN);
+        true
     }
 
-    /// Puts `entry` in its bucket: over the same key, in a free slot, or over the entry that
-    /// cost less work. Never grows.
+    /// The slot of `entry`'s window holding its key, or else the first free one.
+    fn slot_for(&self, entry: &Entry<P>) -> Option<usize> {
+        let home = self.home(entry.hash);
+        self.slots[home..home + WINDOW]
+            .iter()
+            .position(|s| s.as_ref().is_none_or(|e| e.hash == entry.hash && e.key == entry.key))
+            .map(|i| home + i)
+    }
+
+    /// Puts `entry` in its window: over the same key, in a free slot, or over the entry that
+    /// cost least work. Never grows.
     fn place(&mut self, entry: Entry<P>, owned: usize) -> Stored {
         let (slot, outcome) = match self.slot_for(&entry) {
             Some(slot) => (slot, Stored::New),
             None => {
-                let first = self.bucket(entry.hash);
-                let cheapest = (first..first + WAYS)
+                let home = self.home(entry.hash);
+                let cheapest = (home..home + WINDOW)
                     .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |e| e.work))
-                    .expect("a bucket has slots");
+                    .expect("a window has slots");
                 (cheapest, Stored::Replaced)
             }
         };
@@ -164,16 +233,19 @@ impl<P: Clone + Eq + Hash> Table<P> {
         outcome
     }
 
-    /// Doubles the slots if the doubled array fits its bound and the system grants it (else
-    /// keeps them: full buckets then replace entries). True if it grew.
+    /// Doubles the home slots if the doubled array fits its bound and the system grants it
+    /// (else keeps them: full windows then replace entries). True if it grew.
     fn grow(&mut self) -> bool {
-        let doubled = 2 * self.slots.len();
-        if doubled.saturating_mul(Self::SLOT_BYTES) > self.max_slot_bytes {
+        let Some(homes) = self.homes.checked_mul(2) else { return false };
+        let bytes =
+            (homes + WINDOW - 1).saturating_mul(Self::SLOT_BYTES).saturating_add(4 * self.dense.len());
+        if bytes > self.max_slot_bytes {
             return false;
         }
-        let Ok(new_slots) = Self::allocate(doubled) else { return false };
+        let Ok(new_slots) = Self::allocate(homes) else { return false };
         let old_slots = std::mem::replace(&mut self.slots, new_slots);
-        let old_owned = std::mem::replace(&mut self.owned, vec![0; doubled]);
+        let old_owned = std::mem::replace(&mut self.owned, vec![0; homes + WINDOW - 1]);
+        self.homes = homes;
         self.entries = 0;
         self.owned_bytes = 0;
         for (entry, owned) in old_slots.into_iter().zip(old_owned) {
@@ -184,32 +256,32 @@ impl<P: Clone + Eq + Hash> Table<P> {
         true
     }
 
-    /// Entries stored now.
+    /// Entries stored now (slots and dense array).
     pub(crate) fn len(&self) -> usize {
-        self.entries
+        self.entries + self.dense_entries
     }
 
-    /// Bytes of the slot array now.
+    /// Bytes of the slot array and the dense array now.
     pub(crate) fn slot_bytes(&self) -> usize {
-        self.slots.len() * Self::SLOT_BYTES
+        self.slots.len() * Self::SLOT_BYTES + 4 * self.dense.len()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Stored, Table};
+    use super::{Stored, Table, WINDOW};
 
     #[test]
     fn stores_and_finds_and_stays_within_its_slots() {
         let bound = 4 * Table::<u64>::MIN_BYTES;
         let mut table = Table::<u64>::new(bound, 0).unwrap();
         for key in 0..100_000u64 {
-            table.store(key, (key % 7) as u32, key % 13, 0);
+            table.store(key, None, (key % 7) as u32, key % 13, 0);
             assert!(table.slot_bytes() <= bound);
         }
         assert!(table.len() <= bound / Table::<u64>::SLOT_BYTES);
-        assert_eq!(table.get(&99_999), Some((99_999 % 7) as u32));
-        let found = (0..100_000u64).filter(|k| table.get(k).is_some()).count();
+        assert_eq!(table.get(&99_999, None), Some((99_999 % 7) as u32));
+        let found = (0..100_000u64).filter(|k| table.get(k, None).is_some()).count();
         assert_eq!(found, table.len());
         assert!(Table::<u64>::new(100, 0).is_err());
     }
@@ -217,8 +289,58 @@ mod tests {
     #[test]
     fn refuses_keys_over_the_owned_bound() {
         let mut table = Table::<u64>::new(Table::<u64>::MIN_BYTES, 100).unwrap();
-        assert_eq!(table.store(1, 1, 1, 60), Stored::New);
-        assert_eq!(table.store(2, 2, 1, 60), Stored::Refused);
-        assert_eq!(table.get(&2), None);
+        assert_eq!(table.store(1, None, 1, 1, 60), Stored::New);
+        assert_eq!(table.store(2, None, 2, 1, 60), Stored::Refused);
+        assert_eq!(table.get(&2, None), None);
+    }
+
+    #[test]
+    fn grows_by_load_not_by_the_first_full_window() {
+        let mut table = Table::<u64>::new(1 << 30, 0).unwrap();
+        for key in 0..10_000u64 {
+            assert_eq!(table.store(key, None, 1, 1, 0), Stored::New);
+        }
+        // Linear probing fills some window of 32 slots at 60 to 65% load, so 10 000 entries end
+        // in 32 768 home slots at most (the four-way buckets this table had before doubled at
+        // the first full bucket and held them in 262 144).
+        assert!(table.slot_bytes() <= (32_768 + WINDOW - 1) * Table::<u64>::SLOT_BYTES);
+        assert_eq!(table.len(), 10_000);
+        assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(1)));
+        assert_eq!(table.get(&10_000, None), None);
+    }
+
+    #[test]
+    fn a_full_window_keeps_the_costlier_entry() {
+        let mut table = Table::<u64>::new(Table::<u64>::MIN_BYTES, 0).unwrap();
+        let mut replaced = 0;
+        for key in 0..5_000u64 {
+            // Even keys cost much more work than odd ones.
+            let work = if key % 2 == 0 { 1_000 } else { 1 };
+            if table.store(key, None, 1, work, 0) == Stored::Replaced {
+                replaced += 1;
+            }
+        }
+        assert!(replaced > 0);
+        assert_eq!(table.slot_bytes(), Table::<u64>::MIN_BYTES);
+        let even = (0..5_000u64).step_by(2).filter(|k| table.get(k, None).is_some()).count();
+        let odd = (1..5_000u64).step_by(2).filter(|k| table.get(k, None).is_some()).count();
+        assert!(even > 2 * odd, "even {even} odd {odd}");
+    }
+
+    #[test]
+    fn dense_indices_use_the_array_within_the_bound() {
+        let bound = Table::<u64>::MIN_BYTES + 4 * 4096;
+        let mut table = Table::<u64>::new(bound, 0).unwrap();
+        assert_eq!(table.store(7, Some(7), 3, 1, 0), Stored::New);
+        assert_eq!(table.get(&7, Some(7)), Some(3));
+        assert_eq!(table.get(&8, Some(8)), None);
+        // Past what the bound's array holds: stored by hash, found by hash.
+        assert_eq!(table.store(1 << 40, Some(1 << 40), 5, 1, 0), Stored::New);
+        assert_eq!(table.get(&(1 << 40), Some(1 << 40)), Some(5));
+        assert_eq!(table.len(), 2);
+        assert!(table.slot_bytes() <= bound);
+        // The same nimber stored twice counts once.
+        table.store(7, Some(7), 3, 1, 0);
+        assert_eq!(table.len(), 2);
     }
 }
