@@ -104,15 +104,18 @@ proptest! {
         let limits = SearchLimits::default();
         prop_assert_eq!(Search::new(&game, limits).unwrap().nimber(&position).unwrap(), expected);
         prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
         let indexed = Indexed(game.clone());
         prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber(&position).unwrap(), expected);
         prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
         let mut search = Search::new(&indexed, limits).unwrap();
         for k in 0..=expected + 2 {
             prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
         }
         let whole = Whole(game.clone());
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
         // One solver asked every question in turn (its table shared between them).
         let mut search = Search::new(&game, limits).unwrap();
         for k in 0..=expected + 2 {

@@ -101,30 +101,35 @@ impl CramBoard {
     /// The least of the board's images under the symmetries of its rectangle (4 reflections
     /// and rotations by a half turn; 8 with the quarter turns when it is square or when the
     /// transposed board fits).
+    ///
+    /// Row by row: the reflections reverse each row's bits or the order of the rows, so the
+    /// four images of a board and the four of its transpose cost one pass over the cells (the
+    /// transpose) and a few operations per row.
     pub fn canonical(&self) -> CramBoard {
         let (rows, cols) = (self.rows(), self.cols());
-        let mut best = *self;
-        for symmetry in 1..8u8 {
-            let transposed = symmetry & 4 != 0;
-            let (new_rows, new_cols) = if transposed { (cols, rows) } else { (rows, cols) };
-            let mut free = 0u128;
-            for_each_bit(self.free, |i| {
-                let (mut r, mut c) = (i / cols, i % cols);
-                if symmetry & 1 != 0 {
-                    r = rows - 1 - r;
-                }
-                if symmetry & 2 != 0 {
-                    c = cols - 1 - c;
-                }
-                if transposed {
-                    (r, c) = (c, r);
-                }
-                free |= 1u128 << (r * new_cols + c);
-            });
-            let image = CramBoard { rows: new_rows as u8, cols: new_cols as u8, free };
-            best = best.min(image);
+        let mut transposed = 0u128;
+        for_each_bit(self.free, |i| transposed |= 1u128 << ((i % cols) * rows + i / cols));
+        let transpose = CramBoard { rows: self.cols, cols: self.rows, free: transposed };
+        self.least_reflection().min(transpose.least_reflection())
+    }
+
+    /// The least of the board and its images under the reflections of its rows, of its columns
+    /// and both (the half turn).
+    fn least_reflection(&self) -> CramBoard {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mask = if cols == 128 { u128::MAX } else { (1u128 << cols) - 1 };
+        let mut mirrored = 0u128; // each row reversed
+        let mut flipped = 0u128; // the rows in reverse order
+        let mut turned = 0u128; // both
+        for r in 0..rows {
+            let row = self.free >> (r * cols) & mask;
+            let reversed = row.reverse_bits() >> (128 - cols);
+            mirrored |= reversed << (r * cols);
+            flipped |= row << ((rows - 1 - r) * cols);
+            turned |= reversed << ((rows - 1 - r) * cols);
         }
-        best
+        let image = |free| CramBoard { free, ..*self };
+        (*self).min(image(mirrored)).min(image(flipped)).min(image(turned))
     }
 
     /// The connected regions of free cells (4-neighbourhood) as bit masks of this board,
@@ -227,6 +232,48 @@ mod tests {
         let mut parts = Vec::new();
         Cram.components(&board, &mut parts);
         assert_eq!(parts, vec![board]);
+    }
+
+    /// The least of the eight images, each computed cell by cell (the definition).
+    fn canonical_cell_by_cell(board: &CramBoard) -> CramBoard {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut best = *board;
+        for symmetry in 1..8u8 {
+            let transposed = symmetry & 4 != 0;
+            let (new_rows, new_cols) = if transposed { (cols, rows) } else { (rows, cols) };
+            let mut free = 0u128;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if !board.is_free(r, c) {
+                        continue;
+                    }
+                    let mut r2 = if symmetry & 1 != 0 { rows - 1 - r } else { r };
+                    let mut c2 = if symmetry & 2 != 0 { cols - 1 - c } else { c };
+                    if transposed {
+                        (r2, c2) = (c2, r2);
+                    }
+                    free |= 1u128 << (r2 * new_cols + c2);
+                }
+            }
+            best = best.min(CramBoard { rows: new_rows as u8, cols: new_cols as u8, free });
+        }
+        best
+    }
+
+    #[test]
+    fn canonical_by_rows_equals_the_cell_by_cell_definition() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u128;
+        for (rows, cols) in
+            [(1, 1), (1, 7), (2, 3), (3, 2), (4, 5), (5, 4), (4, 4), (1, 128), (128, 1), (8, 16), (11, 11)]
+        {
+            for _ in 0..200 {
+                seed = seed
+                    .wrapping_mul(0x2545_f491_4f6c_dd1d_0000_0000_0000_0001)
+                    .wrapping_add(0x1405_7b7e_f767_814f);
+                let board = CramBoard::with_free_cells(rows, cols, seed ^ (seed >> 64)).unwrap();
+                assert_eq!(board.canonical(), canonical_cell_by_cell(&board), "{rows} x {cols}: {board:?}");
+            }
+        }
     }
 
     #[test]

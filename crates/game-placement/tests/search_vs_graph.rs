@@ -18,6 +18,7 @@ fn check_every_method<G: Game>(game: &G, position: &G::Position, expected: u32) 
     let limits = SearchLimits::new(64 << 20, 10_000_000);
     prop_assert_eq!(Search::new(game, limits).unwrap().nimber(position).unwrap(), expected);
     prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_mex(position).unwrap(), expected);
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_aspiration(position).unwrap(), expected);
     let mut search = Search::new(game, limits).unwrap();
     for k in 0..=expected + 1 {
         prop_assert_eq!(search.is_p_position_plus(position, k).unwrap(), k == expected);

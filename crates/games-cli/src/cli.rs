@@ -390,6 +390,8 @@ pub enum PlayCommand {
 /// How `games cram` and `games node-kayles` search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SearchMethod {
+    /// The nimber by aspiration sets: "is it 0? 1? ..." in turn, each a pruned one-value search (Beling).
+    Aspiration,
     /// The nimber by the pruned search (Beling and Rogalski).
     Pruned,
     /// The nimber by the plain mex of every option (no pruning).
@@ -406,7 +408,7 @@ pub struct CramArgs {
     /// Columns of the board.
     pub cols: usize,
     /// Search method.
-    #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
+    #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
     pub method: SearchMethod,
     /// Give up after this many positions expanded (default 100000000; none with --allow-long).
     #[arg(long, value_name = "N")]
@@ -419,7 +421,7 @@ pub struct NodeKaylesArgs {
     /// An edge list (`a b` per line, `#` comments) or a DOT graph, as `games graph` reads them.
     pub file: PathBuf,
     /// Search method.
-    #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
+    #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
     pub method: SearchMethod,
     /// Give up after this many positions expanded (default 100000000; none with --allow-long).
     #[arg(long, value_name = "N")]

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use crate::cli::{CramArgs, NodeKaylesArgs, SearchMethod};
 use crate::error::CliError;
+use crate::heaps::count;
 use crate::limits::Budget;
 use crate::output::Output;
 
@@ -48,6 +49,10 @@ fn solve<G: game_core::Game>(
 ) -> Result<(Option<u32>, Outcome, SearchStats), SearchError> {
     let mut search = Search::new(game, limits)?;
     let (nimber, outcome) = match method {
+        SearchMethod::Aspiration => {
+            let nimber = search.nimber_by_aspiration(position)?;
+            (Some(nimber), if nimber == 0 { Outcome::P } else { Outcome::N })
+        }
         SearchMethod::Pruned => {
             let nimber = search.nimber(position)?;
             (Some(nimber), if nimber == 0 { Outcome::P } else { Outcome::N })
@@ -71,9 +76,13 @@ fn answer_text(what: &str, nimber: Option<u32>, outcome: Outcome, stats: &Search
         _ => "N-position: the first player wins",
     };
     let value = nimber.map_or(String::new(), |n| format!("nimber {n}, "));
+    let n = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
     format!(
-        "{what}: {value}{who}\nsearch: {} positions expanded, {} table hits, {} values cached, {} options pruned",
-        stats.nodes, stats.table_hits, stats.components_cached, stats.pruned
+        "{what}: {value}{who}\nsearch: {} expanded, {}, {} cached, {} pruned",
+        count(n(stats.nodes), "position", "positions"),
+        count(n(stats.table_hits), "table hit", "table hits"),
+        count(n(stats.components_cached), "value", "values"),
+        count(n(stats.pruned), "option", "options"),
     )
 }
 

@@ -24,6 +24,10 @@
 //! * [`Search::is_p_position_plus`] (is G + *k a P-position?) and [`Search::outcome`]: the
 //!   outcome search in the style of Lemoine and Viennot ("Nimbers are inevitable", Theoretical
 //!   Computer Science 462, 2012), asking one value only;
+//! * [`Search::nimber_by_aspiration`]: Beling's aspiration sets, the default of his `igsolve`:
+//!   "is the nimber 0? 1? 2? ..." in turn, each question put to the options as one value, so
+//!   that the pruned search below answers one-value questions (fewer nodes when nimbers are
+//!   small, as in Cram and Node-Kayles);
 //! * [`Search::nimber_by_mex`]: the plain method, the mex of every option's value, as a second
 //!   method to compare with.
 //!
@@ -72,6 +76,7 @@
 //! # Ok::<(), game_core::search::SearchError>(())
 //! ```
 
+mod aspiration;
 mod limits;
 mod mex;
 mod nimber_set;

@@ -15,6 +15,7 @@ impl<G: Game> Search<'_, G> {
     /// holds them all, and pruning skips options once the candidates are settled. Memory
     /// stays within [`SearchLimits`](super::SearchLimits).
     pub fn nimber(&mut self, position: &G::Position) -> Result<u32, SearchError> {
+        self.stack_bytes = 0;
         let mut xor = 0;
         for part in self.components_of(position) {
             xor ^= self.pruned_nimber(&part, Request::All)?.expect("a full request is always answered");
@@ -39,6 +40,7 @@ impl<G: Game> Search<'_, G> {
     /// `k` XOR theirs, which the pruned search settles without finding its nimber when it is
     /// another.
     pub fn is_p_position_plus(&mut self, position: &G::Position, k: u32) -> Result<bool, SearchError> {
+        self.stack_bytes = 0;
         let mut parts = self.components_of(position);
         let Some(last) = parts.pop() else { return Ok(k == 0) };
         let mut xor = 0;

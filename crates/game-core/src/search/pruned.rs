@@ -97,7 +97,6 @@ impl<G: Game> Search<'_, G> {
         component: &G::Position,
         request: Request,
     ) -> Result<Option<u32>, SearchError> {
-        self.stack_bytes = 0;
         if let Some(v) = self.cached(component) {
             return Ok(Some(v));
         }

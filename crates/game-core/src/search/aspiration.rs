@@ -1,0 +1,101 @@
+//! The nimber by aspiration sets (Beling's method, the default of his `igsolve`): the component
+//! is asked "is your nimber r?" for r = 0, 1, 2, ... in turn, and each question is put to its
+//! options as the single value that would refute it.
+//!
+//! For a candidate r, an option G1 + ... + Gm has value r exactly when Gm has nimber
+//! r XOR (the nimbers of G1 ... G(m-1)): the other parts are valued in full, and Gm is asked
+//! about that one value by the pruned search, which settles a one-value question with far
+//! fewer nodes than a full value. If some option has value r, r is not the nimber; an option
+//! whose exact value comes back (known anyway) is set aside with its value, which no later
+//! candidate needs to ask again. If no option has value r, every smaller candidate having been
+//! refused, r is the mex: the nimber.
+//!
+//! Each question is a search of its own, so a component with nimber k is searched k + 1 times;
+//! the pruning pays when nimbers are small (Cram, Node-Kayles), and not for games whose
+//! nimbers grow with the position (Lasker's Nim), for which [`Search::nimber`] is the method.
+
+use super::nimber_set::NimberSet;
+use super::pruned::Request;
+use super::solver::FRAME_BYTES;
+use super::{Search, SearchError};
+use crate::Game;
+
+impl<G: Game> Search<'_, G> {
+    /// The nimber of `position` by aspiration sets: each component is asked "is your nimber
+    /// r?" for r = 0, 1, 2, ..., each question put to its options as one value and answered
+    /// by the pruned search. Same answer as [`Search::nimber`]; fewer nodes when nimbers are
+    /// small, more when they are large (see the module `aspiration.rs`).
+    ///
+    /// Cost: up to (nimber + 1) pruned one-value searches per component of `position`, each
+    /// bounded like [`Search::nimber`]'s; memory within [`SearchLimits`](super::SearchLimits).
+    pub fn nimber_by_aspiration(&mut self, position: &G::Position) -> Result<u32, SearchError> {
+        self.stack_bytes = 0;
+        let mut xor = 0;
+        for part in self.components_of(position) {
+            xor ^= self.aspiration_nimber(&part)?;
+        }
+        Ok(xor)
+    }
+
+    fn aspiration_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {
+        if let Some(v) = self.cached(component) {
+            return Ok(v);
+        }
+        self.count_node()?;
+        let nodes_at_open = self.stats.nodes;
+        let expansion = self.expand(component)?;
+        let count = expansion.options as u32; // expand refuses more than u32::MAX - 1 options
+        let mut settled = NimberSet::from_values(expansion.known.into_iter().filter(|&v| v <= count));
+        let mut pending = expansion.pending;
+        let bytes = FRAME_BYTES + settled.bytes() + self.pending_bytes(&pending);
+        self.charge(bytes)?;
+        let answer = self.aspire(&mut settled, &mut pending, count);
+        self.release(bytes);
+        let nimber = answer?;
+        self.remember(component, nimber, self.stats.nodes - nodes_at_open + 1);
+        Ok(nimber)
+    }
+
+    /// The least r <= `count` that no option has: `settled` holds the values of options already
+    /// valued, `pending` the others.
+    fn aspire(
+        &mut self,
+        settled: &mut NimberSet,
+        pending: &mut Vec<super::solver::Pending<G::Position>>,
+        count: u32,
+    ) -> Result<u32, SearchError> {
+        'candidates: for r in 0..count {
+            if settled.contains(r) {
+                continue;
+            }
+            let mut i = 0;
+            while i < pending.len() {
+                let option = &mut pending[i];
+                // Every part but the last valued in full.
+                while option.unknown.len() > 1 {
+                    let part = option.unknown.pop().expect("more than one part");
+                    let value = self.pruned_nimber(&part, Request::All)?;
+                    option.known_xor ^= value.expect("a full request is always answered");
+                }
+                let target = r ^ option.known_xor;
+                let last = option.unknown[0].clone();
+                match self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])))? {
+                    Some(value) => {
+                        let value = value ^ pending[i].known_xor;
+                        pending.remove(i);
+                        if value == r {
+                            continue 'candidates;
+                        }
+                        if value <= count {
+                            settled.insert(value);
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            return Ok(r);
+        }
+        // Every value below the number of options is taken: the nimber is that number.
+        Ok(count)
+    }
+}
