@@ -16,6 +16,9 @@
 //!   `0..2^33`, each computed from its options (no period shortcut; `octal_values
 //!   --no-shortcut`), against the figures of the published values extended by their published
 //!   period, computed here.
+//! * **Cram** (`records/cram.json`): the nimbers of empty Cram boards by game-core's search
+//!   engine (game-placement's example `cram_record`), against the record and the published
+//!   table the record quotes (`--cram`, boards recorded under `--cram-max-seconds`).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -41,6 +44,8 @@ const GRUNDY_GAME: &str = "records/grundy-game.json";
 const OFFICERS: &str = "records/officers.json";
 /// The record file of Kayles beyond 2^32 heaps.
 const KAYLES: &str = "records/kayles-2-33.json";
+/// The record file of the Cram boards.
+const CRAM: &str = "records/cram.json";
 /// The output of the recorded Kayles run (`octal_values 0.77 8589934592 --no-shortcut`).
 #[cfg(test)]
 const KAYLES_RUN: &str = "records/kayles-run.txt";
@@ -78,13 +83,24 @@ pub(crate) struct Args {
     /// 8 GiB).
     #[arg(long)]
     kayles: bool,
+    /// Re-run the Cram boards of records/cram.json whose recorded time is at most
+    /// `--cram-max-seconds`.
+    #[arg(long)]
+    cram: bool,
+    /// The longest recorded time (seconds) of a Cram board that `--cram` re-runs.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    cram_max_seconds: f64,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
 pub(crate) fn run(args: &Args) -> ExitCode {
     let root = crate::workspace_root();
-    let nothing_selected =
-        !args.rotation && args.octal.is_empty() && !args.grundy && !args.officers && !args.kayles;
+    let nothing_selected = !args.rotation
+        && args.octal.is_empty()
+        && !args.grundy
+        && !args.officers
+        && !args.kayles
+        && !args.cram;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -100,6 +116,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.kayles {
         ok &= report(run_kayles(&root));
+    }
+    if args.cram {
+        ok &= report(run_cram(&root, args.cram_max_seconds));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -567,6 +586,67 @@ fn check_officers(record: &OfficersRecord, computed: &Value) -> Vec<String> {
     mismatches
 }
 
+/// `records/cram.json`: the boards, each with its nimber and the published one (if any).
+#[derive(Deserialize, Debug)]
+struct CramRecord {
+    boards: Vec<CramBoardRecord>,
+}
+
+/// One board of `records/cram.json`.
+#[derive(Deserialize, Debug)]
+struct CramBoardRecord {
+    rows: usize,
+    cols: usize,
+    nimber: u64,
+    /// The published table's value, `null` where it has none.
+    published: Option<u64>,
+    seconds: f64,
+}
+
+/// Re-runs every board recorded in at most `max_seconds`.
+fn run_cram(root: &Path, max_seconds: f64) -> Result<Vec<String>, String> {
+    let record: CramRecord = read_record(root, CRAM)?;
+    let mut mismatches = record.boards.iter().flat_map(check_cram_record).collect::<Vec<_>>();
+    let boards: Vec<&CramBoardRecord> = record.boards.iter().filter(|b| b.seconds <= max_seconds).collect();
+    if boards.is_empty() {
+        return Err(format!("{CRAM}: no board recorded in {max_seconds} s or less: nothing checked"));
+    }
+    for board in boards {
+        eprintln!("cram {} x {} (recorded in {} s)", board.rows, board.cols, board.seconds);
+        let (figures, failed) =
+            run_example("game-placement", "cram_record", &[board.rows.to_string(), board.cols.to_string()])?;
+        mismatches.extend(check_cram(board, &figures, failed));
+    }
+    Ok(mismatches)
+}
+
+/// The record against itself: its nimber must equal the published one where there is one.
+fn check_cram_record(board: &CramBoardRecord) -> Option<String> {
+    let published = board.published?;
+    (published != board.nimber).then(|| {
+        format!(
+            "cram {} x {}: the record says nimber {}, the published table {published}",
+            board.rows, board.cols, board.nimber
+        )
+    })
+}
+
+/// A fresh run against the record and the published table.
+fn check_cram(board: &CramBoardRecord, computed: &Value, failed: bool) -> Vec<String> {
+    let what = format!("cram {} x {}", board.rows, board.cols);
+    let Some(nimber) = computed["nimber"].as_u64().filter(|_| !failed) else {
+        return vec![format!("{what}: the run gave no nimber ({computed})")];
+    };
+    let mut mismatches = Vec::new();
+    if nimber != board.nimber {
+        mismatches.push(format!("{what}: computed nimber {nimber}, the record {}", board.nimber));
+    }
+    if let Some(published) = board.published.filter(|&p| p != nimber) {
+        mismatches.push(format!("{what}: computed nimber {nimber}, the published table {published}"));
+    }
+    mismatches
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -743,5 +823,29 @@ mod tests {
         wrong.published[0].statement = statement(json!({"rare_heaps": 3}), &[]);
         assert_eq!(check_officers(&wrong, &computed).len(), 1);
         assert!(parse_octal_values("n=2^x largest G[0]=0").is_err());
+    }
+
+    #[test]
+    fn a_cram_board_differing_from_the_record_or_the_table_is_a_mismatch() {
+        let board = CramBoardRecord { rows: 4, cols: 7, nimber: 3, published: Some(3), seconds: 1.0 };
+        assert!(check_cram(&board, &json!({"nimber": 3}), false).is_empty());
+        let wrong = check_cram(&board, &json!({"nimber": 2}), false);
+        assert_eq!(wrong.len(), 2, "{wrong:?}");
+        assert!(wrong[1].contains("published table 3"), "{wrong:?}");
+        assert_eq!(check_cram(&board, &json!({"nimber": 3}), true).len(), 1);
+        assert_eq!(check_cram(&board, &json!({}), false).len(), 1);
+        let unpublished = CramBoardRecord { published: None, ..board };
+        assert_eq!(check_cram(&unpublished, &json!({"nimber": 2}), false).len(), 1);
+    }
+
+    #[test]
+    fn the_kept_cram_record_agrees_with_the_published_table() {
+        let record: CramRecord = read_record(&crate::workspace_root(), CRAM).unwrap();
+        let published = record.boards.iter().filter(|b| b.published.is_some()).count();
+        assert!(published >= 5, "only {published} published boards in {CRAM}");
+        let mismatches: Vec<String> = record.boards.iter().flat_map(check_cram_record).collect();
+        assert!(mismatches.is_empty(), "{mismatches:?}");
+        let wrong = CramBoardRecord { rows: 4, cols: 7, nimber: 2, published: Some(3), seconds: 1.0 };
+        assert!(check_cram_record(&wrong).is_some());
     }
 }
