@@ -87,7 +87,7 @@ pub(crate) struct Args {
     #[arg(long)]
     kayles: bool,
     /// Re-run the octal table (every code with up to three digits after the point, to the
-    /// record's heap bound: about 7 minutes at 2^16 heaps on the shared 2-core machine).
+    /// record's heap bound; its time is in docs/records.md).
     #[arg(long)]
     octal_table: bool,
 }
