@@ -1,6 +1,8 @@
 //! The claims of game-nim's octal table (issue 35): the solved games of the published tables
-//! reproduced with the figures they quote, and the codes the table finds solved where a
-//! published table lists them unsolved. Each is computed twice, by methods that share no code:
+//! reproduced with the figures they quote (OT1-OT10), the errata of the published tables (codes
+//! listed unsolved that are solved, OT11-OT12; equivalences that do not hold, OT13-OT15) and
+//! every row of a published table of trivial games (OT16). Each is computed twice, by methods
+//! that share no code:
 //!
 //! 1. game-nim's rare/common kernel ([`OctalGame::grundy_table_within`]) and its Guy-Smith
 //!    period search ([`guy_smith_periodicity_within`]);
