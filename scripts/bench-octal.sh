@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
 # Times game-nim's octal Grundy values (rare/common kernel over narrow cells) against the public
-# program of tczajka/octal-games (old/src/analyze_exec.cc, C++) on the same codes and heap
-# counts, one run after the other on the same machine, and checks that the values agree.
-# Not part of CI: it builds a C++ program and runs for minutes.
+# programs of tczajka/octal-games (old/src/analyze_exec.cc, C++), and optionally beling's ogsolve
+# (beling/impartial-games, Rust) and rogalski's solver (rogalski-wmii-uni-lodz-pl/octal, Rust) on
+# the same codes and heap counts, one run after the other on the same machine, and checks that
+# the values agree. Not part of CI: it builds their programs and runs for minutes.
 #
 # Usage:
-#   scripts/bench-octal.sh [--tczajka DIR] [--rogalski DIR --rogalski-cmd CMD]
-#                          [--codes "0.6 0.16 0.137 0.14 0.64"] [--exponents "20 24"]
-#                          [--scratch DIR]
+#   scripts/bench-octal.sh [--tczajka DIR] [--beling DIR|clone] [--rogalski DIR|clone]
+#                          [--rogalski-cmd CMD] [--codes "0.6 0.16 0.137 0.14 0.64"]
+#                          [--exponents "20 24"] [--scratch DIR] [--limit SECONDS]
 #
 #   --tczajka DIR   a source tree of https://github.com/tczajka/octal-games (its old/ folder is
 #                   used; tested at commit 57e893a). Without it the script clones that repository
 #                   into the scratch folder, which needs network access.
-#   --rogalski DIR  a source tree of https://github.com/rogalski/octal (Rust), built with
-#                   `cargo build --release` there; with --rogalski-cmd CMD, a command line run in
-#                   DIR with {code} and {heaps} replaced, timed the same way. Its output is kept in
-#                   the scratch folder but not compared (its output format is not known to this
-#                   script). Without --rogalski it is skipped. Cloned when given --rogalski clone.
+#   --beling DIR    a source tree of https://github.com/beling/impartial-games (tested at commit
+#                   07a34e6), whose ogsolve is built with `cargo build --release -p ogsolve` (its
+#                   target folder in the scratch folder) and run as `ogsolve CODE -m rcs -n HEAPS-1
+#                   -s` (its RC method with static rebuilds of the rare/common split). `clone`
+#                   clones it. Without it ogsolve is skipped.
+#   --rogalski DIR  a source tree of https://github.com/rogalski-wmii-uni-lodz-pl/octal (tested at
+#                   commit 9841c1e), built with `cargo build --release --bin octal` (target folder
+#                   in the scratch folder) and run as `octal CODE HEAPS` in a folder of the scratch
+#                   (it writes there). `clone` clones it. Without it the solver is skipped.
+#   --rogalski-cmd CMD  instead of that, a command line run in DIR with {code} and {heaps}
+#                   replaced, timed the same way (its output is then not compared).
 #   --codes         octal codes (default: 0.6 0.16 0.137 0.14 0.64)
 #   --exponents     heap counts as powers of two (default: 20 24): heaps 0 .. 2^e - 1
 #   --scratch DIR   where sources, binaries and outputs go (default: /tmp/bench-octal)
+#   --limit SECONDS ogsolve and rogalski's solver are stopped after this wall time (default 300):
+#                   neither stops at a proven period, and ogsolve's RC method is slow on 0.137.
 #
 # What is compared. tczajka's analyze computes heaps 0, 1, 2, ... up to a compiled-in maximum
 # (maxn = 2^28 in its source; this script compiles one binary per exponent with maxn = 2^e, the
@@ -30,29 +39,38 @@
 # `num_rare=R last_rare=L` counted from our values by their definition of rare. The script checks
 # that every `n=2^k largest G[i]=v` they print is printed identically by us, and, when they ran to
 # 2^e, that num_rare and last_rare agree: the largest value, its first heap, and the number and
-# last of the rare heaps under their mask, all from independent code.
+# last of the rare heaps under their mask, all from independent code. rogalski's solver prints
+# `largest=v @ i` for heaps 0 .. 2^e - 1, whose v must equal our last `largest G[i]=v` (its i is
+# not always the first heap of that value, so it is shown, not compared); ogsolve
+# prints the frequency of every value (`v:count`), whose largest value with a nonzero count must
+# equal ours (it does not print where).
 #
-# Time is CPU time, user + system, from /usr/bin/time -f '%U %S %e %M' (the machine's cores may
-# be shared with other jobs; wall time and peak memory are printed too).
+# Time is CPU time, user + system, and wall time, from /usr/bin/time -f '%U %S %e %M' (the
+# machine's cores may be shared with other jobs: the load average is printed before and after;
+# peak memory is printed too). Each ratio is ours / theirs (below 1: ours is faster).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 tczajka=""
+beling=""
 rogalski=""
 rogalski_cmd=""
 codes="0.6 0.16 0.137 0.14 0.64"
 exponents="20 24"
+limit=300
 scratch=/tmp/bench-octal
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --tczajka) tczajka=$2; shift 2 ;;
+    --beling) beling=$2; shift 2 ;;
     --rogalski) rogalski=$2; shift 2 ;;
     --rogalski-cmd) rogalski_cmd=$2; shift 2 ;;
     --codes) codes=$2; shift 2 ;;
     --exponents) exponents=$2; shift 2 ;;
     --scratch) scratch=$2; shift 2 ;;
-    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    --limit) limit=$2; shift 2 ;;
+    -h|--help) sed -n '2,50p' "$0"; exit 0 ;;
     *) echo "bench-octal: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -70,7 +88,11 @@ fi
 
 if [[ "$rogalski" == clone ]]; then
   rogalski=$scratch/rogalski-octal
-  [[ -d "$rogalski" ]] || git clone --depth 1 https://github.com/rogalski/octal "$rogalski"
+  [[ -d "$rogalski" ]] || git clone --depth 1 https://github.com/rogalski-wmii-uni-lodz-pl/octal "$rogalski"
+fi
+if [[ "$beling" == clone ]]; then
+  beling=$scratch/beling-impartial-games
+  [[ -d "$beling" ]] || git clone --depth 1 https://github.com/beling/impartial-games "$beling"
 fi
 
 # Ours.
@@ -92,11 +114,27 @@ for e in $exponents; do
 done
 
 if [[ -n "$rogalski" ]]; then
-  (cd "$rogalski" && cargo build --release -q)
+  (cd "$rogalski" && CARGO_TARGET_DIR=$scratch/rogalski-target cargo build --release -q --bin octal)
+  mkdir -p "$scratch/rogalski-run"
+fi
+if [[ -n "$beling" ]]; then
+  (cd "$beling" && CARGO_TARGET_DIR=$scratch/beling-target cargo build --release -q -p ogsolve)
 fi
 
-cpu() { awk '{ printf "%.2f", $1 + $2 }' "$1"; }
-field() { awk "{ print \$$2 }" "$1"; }
+# The last line of a time file (GNU time puts "Command exited with non-zero status" above it).
+cpu() { tail -1 "$1" | awk '{ printf "%.2f", $1 + $2 }'; }
+field() { tail -1 "$1" | awk "{ print \$$2 }"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+# One more program against ours: its CPU and wall time, ours / theirs, and whether it agrees.
+other() {
+  local name=$1 tag=$2 agree=$3
+  local t=$scratch/out/$tag.$name.time o=$scratch/out/$tag.ours.time
+  printf '        %-8s cpu %7s s wall %7s s %6d MB | ours/theirs cpu %s wall %s | %s\n' "$name" \
+    "$(cpu "$t")" "$(field "$t" 3)" $(( $(field "$t" 4) / 1024 )) \
+    "$(ratio "$(cpu "$o")" "$(cpu "$t")")" "$(ratio "$(field "$o" 3)" "$(field "$t" 3)")" "$agree"
+  [[ "$agree" == yes* || "$agree" == "not compared"* ]] || status=1
+}
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 printf '%-6s %5s | %9s %9s %7s | %8s %8s | %s\n' code heaps "ours cpu" "their cpu" ours/th \
   "ours MB" "their MB" "values agree"
@@ -125,17 +163,46 @@ for e in $exponents; do
     [[ "$agree" == yes* ]] || status=1
     ours_cpu=$(cpu "$scratch/out/$tag.ours.time")
     their_cpu=$(cpu "$scratch/out/$tag.their.time")
-    ratio=$(awk -v a="$ours_cpu" -v b="$their_cpu" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
+    ratio=$(ratio "$ours_cpu" "$their_cpu")
     printf '%-6s  2^%-2s | %9s %9s %7s | %8d %8d | %s\n' "$code" "$e" "$ours_cpu" "$their_cpu" "$ratio" \
       $(( $(field "$scratch/out/$tag.ours.time" 4) / 1024 )) \
       $(( $(field "$scratch/out/$tag.their.time" 4) / 1024 )) "$agree"
-    if [[ -n "$rogalski" && -n "$rogalski_cmd" ]]; then
-      cmd=${rogalski_cmd//\{code\}/$code}
-      cmd=${cmd//\{heaps\}/$heaps}
-      (cd "$rogalski" && /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.rogalski.time" \
-        bash -c "$cmd" > "$scratch/out/$tag.rogalski" 2>&1) || true
-      echo "        rogalski/octal: cpu $(cpu "$scratch/out/$tag.rogalski.time") s (output in $scratch/out/$tag.rogalski, not compared)"
+    echo "        ours     cpu $ours_cpu s wall $(field "$scratch/out/$tag.ours.time" 3) s (tczajka's wall $(field "$scratch/out/$tag.their.time" 3) s)"
+    ours_last=$(grep "^n=2^$e " "$scratch/out/$tag.ours" | sed 's/.*largest G\[\([0-9]*\)\]=\([0-9]*\).*/\2 @ \1/')
+    if [[ -n "$beling" ]]; then
+      /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.ogsolve.time" \
+        timeout "$limit" "$scratch/beling-target/release/ogsolve" "$code" -m rcs -n $((heaps - 1)) -s \
+        > "$scratch/out/$tag.ogsolve" 2>&1 || true
+      # The frequency line: "v:count" pairs separated by tabs; the largest value counted.
+      largest=$(grep -m1 -E '^ ?0:[0-9]+' "$scratch/out/$tag.ogsolve" | tr '\t' '\n' \
+        | awk -F: '$2 > 0 { v = $1 + 0 } END { print v }' || true)
+      agree="NO: largest value $largest, ours ${ours_last%% @*}"
+      [[ -n "$largest" && "$largest" == "${ours_last%% @*}" ]] && agree="yes (largest value $largest)"
+      grep -q 'status 124' "$scratch/out/$tag.ogsolve.time" && agree="not compared: stopped after $limit s"
+      other ogsolve "$tag" "$agree"
+    fi
+    if [[ -n "$rogalski" ]]; then
+      if [[ -n "$rogalski_cmd" ]]; then
+        cmd=${rogalski_cmd//\{code\}/$code}
+        cmd=${cmd//\{heaps\}/$heaps}
+        (cd "$rogalski" && /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.rogalski.time" \
+          bash -c "$cmd" > "$scratch/out/$tag.rogalski" 2>&1) || true
+        agree="not compared (--rogalski-cmd)"
+      else
+        (cd "$scratch/rogalski-run" && /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.rogalski.time" \
+          timeout "$limit" "$scratch/rogalski-target/release/octal" "$code" "$heaps" \
+          > "$scratch/out/$tag.rogalski" 2>&1) || true
+        # Its heap is not always the first one with that value (0.16: a later one), so only
+        # the value is compared.
+        theirs=$(grep -o 'largest=[0-9]* @ [0-9]*' "$scratch/out/$tag.rogalski" | tail -1 | sed 's/largest=//' || true)
+        agree="NO: largest $theirs, ours $ours_last"
+        [[ -n "$theirs" && "${theirs%% @*}" == "${ours_last%% @*}" ]] &&
+          agree="yes (largest value ${theirs%% @*}; at heap ${theirs##*@ } there, first at ${ours_last##*@ })"
+        grep -q 'status 124' "$scratch/out/$tag.rogalski.time" && agree="not compared: stopped after $limit s"
+      fi
+      other rogalski "$tag" "$agree"
     fi
   done
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

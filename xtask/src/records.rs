@@ -19,6 +19,10 @@
 //! * **Cram** (`records/cram.json`): the nimbers of empty Cram boards by game-core's search
 //!   engine (game-placement's example `cram_record`), against the record and the published
 //!   table the record quotes (`--cram`, boards recorded under `--cram-max-seconds`).
+//! * **The octal table** (`records/octal-table.json`): every octal code with up to three digits
+//!   after the point classified (game-nim's example `octal_table`), compared code by code with
+//!   the record, its Markdown rendering with `docs/octal-table.md`, and the published solved
+//!   games it quotes.
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -46,6 +50,10 @@ const OFFICERS: &str = "records/officers.json";
 const KAYLES: &str = "records/kayles-2-33.json";
 /// The record file of the Cram boards.
 const CRAM: &str = "records/cram.json";
+/// The record file of the octal table.
+const OCTAL_TABLE: &str = "records/octal-table.json";
+/// The Markdown rendering of the octal table.
+const OCTAL_TABLE_PAGE: &str = "docs/octal-table.md";
 /// The output of the recorded Kayles run (`octal_values 0.77 8589934592 --no-shortcut`).
 #[cfg(test)]
 const KAYLES_RUN: &str = "records/kayles-run.txt";
@@ -90,6 +98,10 @@ pub(crate) struct Args {
     /// The longest recorded time (seconds) of a Cram board that `--cram` re-runs.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     cram_max_seconds: f64,
+    /// Re-run the octal table (every code with up to three digits after the point, to the
+    /// record's heap bound; its time is in docs/records.md).
+    #[arg(long)]
+    octal_table: bool,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -100,7 +112,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         && !args.grundy
         && !args.officers
         && !args.kayles
-        && !args.cram;
+        && !args.cram
+        && !args.octal_table;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -119,6 +132,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.cram {
         ok &= report(run_cram(&root, args.cram_max_seconds));
+    }
+    if args.octal_table {
+        ok &= report(run_octal_table(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -306,6 +322,115 @@ fn check_octal(entry: &OctalEntry, computed: &Value, failed: bool) -> Vec<String
     mismatches.extend(compare(&format!("{what} (record)"), computed, &entry.result));
     for statement in &entry.published {
         mismatches.extend(compare(what, computed, statement));
+    }
+    mismatches
+}
+
+/// `records/octal-table.json`: the bounds, the published statements about single codes and the
+/// table of the last run.
+#[derive(Deserialize)]
+struct OctalTableRecord {
+    heaps: u64,
+    trivial_heaps: u64,
+    published: Vec<CodeStatement>,
+    result: Value,
+}
+
+/// A statement about one code of the octal table.
+#[derive(Deserialize)]
+struct CodeStatement {
+    code: String,
+    #[serde(flatten)]
+    statement: Statement,
+}
+
+fn run_octal_table(root: &Path) -> Result<Vec<String>, String> {
+    let record: OctalTableRecord = read_record(root, OCTAL_TABLE)?;
+    let page = std::env::temp_dir().join(format!("octal-table-{}.md", std::process::id()));
+    let args = [
+        "--heaps".to_string(),
+        record.heaps.to_string(),
+        "--trivial-heaps".to_string(),
+        record.trivial_heaps.to_string(),
+        "--markdown".to_string(),
+        page.display().to_string(),
+    ];
+    let (computed, failed) = run_example("game-nim", "octal_table", &args)?;
+    let mut mismatches = Vec::new();
+    if failed {
+        mismatches.push("octal table: the example failed".to_string());
+    }
+    mismatches.extend(check_octal_table(&record, &computed));
+    let rendered = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let _ = std::fs::remove_file(&page);
+    let kept = std::fs::read_to_string(root.join(OCTAL_TABLE_PAGE)).unwrap_or_default();
+    if rendered != kept {
+        mismatches.push(format!("octal table: {OCTAL_TABLE_PAGE} differs from the page of this run"));
+    }
+    if mismatches.is_empty() {
+        println!(
+            "octal table: {} codes and {} groups as recorded, {} published statement(s) compared, {OCTAL_TABLE_PAGE} as rendered",
+            computed["codes"].as_array().map_or(0, Vec::len),
+            computed["groups"].as_array().map_or(0, Vec::len),
+            record.published.len()
+        );
+    }
+    Ok(mismatches)
+}
+
+/// The figures of one code of a computed octal table, by the names the published statements
+/// use: `preperiod`, `period`, `largest_heap`, `largest_value`, `rare_mask` (hex), `rare_count`,
+/// `last_rare_heap`.
+fn code_figures(entry: &Value) -> Value {
+    let stats = &entry["statistics"];
+    let rare = &stats["rare"];
+    serde_json::json!({
+        "class": entry["class"],
+        "preperiod": entry["periodicity"]["preperiod"],
+        "period": entry["periodicity"]["period"],
+        "largest_heap": stats["largest_at"],
+        "largest_value": stats["largest"],
+        "rare_mask": rare["mask"].as_u64().map(|m| format!("{m:x}")),
+        "rare_count": rare["count"],
+        "last_rare_heap": rare["last"],
+    })
+}
+
+/// The mismatches of an octal table run: every code and group against the record, then the
+/// published statements.
+fn check_octal_table(record: &OctalTableRecord, computed: &Value) -> Vec<String> {
+    let mut mismatches = Vec::new();
+    let codes = |table: &Value| -> BTreeMap<String, Value> {
+        table["codes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| (c["code"].as_str().unwrap_or_default().to_string(), c.clone()))
+            .collect()
+    };
+    let (ours, kept) = (codes(computed), codes(&record.result));
+    for (code, entry) in &kept {
+        match ours.get(code) {
+            None => mismatches.push(format!("octal table: {code} not computed")),
+            Some(got) if got != entry => {
+                mismatches.push(format!("octal table: {code} computed {got}, recorded {entry}"))
+            }
+            Some(_) => {}
+        }
+    }
+    for code in ours.keys().filter(|c| !kept.contains_key(*c)) {
+        mismatches.push(format!("octal table: {code} computed, not in the record"));
+    }
+    for field in ["bounds", "groups"] {
+        if computed[field] != record.result[field] {
+            mismatches.push(format!("octal table: the {field} differ from the record"));
+        }
+    }
+    for p in &record.published {
+        match ours.get(&p.code) {
+            Some(entry) => mismatches.extend(compare(&p.code, &code_figures(entry), &p.statement)),
+            None => mismatches.push(format!("octal table: {} (published) not computed", p.code)),
+        }
     }
     mismatches
 }
@@ -788,6 +913,23 @@ mod tests {
 
     /// The output of the recorded run of Grundy's game (`records/grundy-game-run.json`)
     /// satisfies `records/grundy-game.json`, without re-running.
+    /// The kept octal table satisfies its record and every published statement it quotes (the
+    /// rare counts differ by the heap 0 that tczajka's tables count, recorded as differences).
+    #[test]
+    fn the_kept_octal_table_satisfies_its_published_statements() {
+        let record: OctalTableRecord = read_record(&crate::workspace_root(), OCTAL_TABLE).unwrap();
+        assert!(!record.published.is_empty());
+        assert_eq!(check_octal_table(&record, &record.result), Vec::<String>::new());
+        // A wrong period in the table is reported.
+        let mut wrong = record.result.clone();
+        let codes = wrong["codes"].as_array_mut().unwrap();
+        let dawson = codes.iter_mut().find(|c| c["code"] == "0.45").unwrap();
+        dawson["periodicity"]["period"] = Value::from(21);
+        let found = check_octal_table(&record, &wrong);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[1].contains("period computed 21"), "{found:?}");
+    }
+
     #[test]
     fn the_kept_grundy_run_satisfies_its_record() {
         let root = crate::workspace_root();

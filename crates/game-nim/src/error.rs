@@ -99,6 +99,12 @@ pub enum NimError {
         /// What went wrong.
         reason: String,
     },
+    /// Bounds of the octal table ([`crate::TableBounds`]) that cannot be used.
+    #[error("bad octal table bounds: {reason}")]
+    BadTableBounds {
+        /// What is wrong with them.
+        reason: String,
+    },
     /// The explicit game graph could not be built or analysed.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),

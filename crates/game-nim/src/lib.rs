@@ -12,6 +12,9 @@
 //!   ([`guy_smith_periodicity`]). Long tables are kept one or two bytes a value
 //!   ([`OctalGame::grundy_table_within`]), beyond 2^32 heaps as far as the memory budget allows,
 //!   and can be streamed to a file and resumed ([`OctalGame::grundy_file_within`]).
+//! * **The octal table** ([`octal_table`]): every code with up to three digits after the point
+//!   ([`octal_codes_up_to_three_digits`]) classified trivial, solved or unsolved
+//!   ([`classify_code`]), codes with equal value sequences grouped.
 //!
 //! Every game here also implements [`game_core::Game`] on canonical positions (heap sizes sorted
 //! ascending, empty heaps dropped, see [`canonical_heaps`]), so its explicit graph can be built
@@ -54,6 +57,7 @@ mod period;
 mod sparse;
 mod statistics;
 mod subtraction;
+mod table;
 
 pub use error::NimError;
 pub use limits::{Limits, system_can_allocate};
@@ -70,3 +74,7 @@ pub use period::{
 pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};
+pub use table::{
+    ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_TABLE_BOUND, OctalTable, TableBounds,
+    classify_code, octal_codes_up_to_three_digits, octal_table,
+};

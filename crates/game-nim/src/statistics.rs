@@ -17,7 +17,8 @@ pub struct ValueStatistics {
     /// The last heap counted: heaps `1..=heaps`.
     pub heaps: u64,
     /// `frequencies[v]`: the number of heaps in `1..=heaps` whose value is `v`, for every `v`
-    /// from 0 to the largest value.
+    /// from 0 to the largest value (not written out when left empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub frequencies: Vec<u64>,
     /// The largest value among heaps `1..=heaps` (0 if there is none).
     pub largest: u32,
