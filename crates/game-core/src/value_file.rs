@@ -115,16 +115,6 @@ pub enum ValueFileError {
         /// The caller's budget.
         budget: u128,
     },
-    /// A value too large for the width asked for.
-    #[error("the value {value} of heap {heap} does not fit in {width} bytes")]
-    ValueTooWide {
-        /// The heap.
-        heap: u64,
-        /// Its value.
-        value: u32,
-        /// The width asked for.
-        width: u8,
-    },
 }
 
 /// The header of a value file: the width of its values and the name of its game.
@@ -160,14 +150,9 @@ impl ValueFileHeader {
         out
     }
 
-    /// The length of the header in bytes: where the values start.
-    pub fn len(&self) -> u64 {
+    /// The length of the header in bytes: the offset where the values start.
+    pub fn values_start(&self) -> u64 {
         FIXED_HEADER_BYTES + self.name.len() as u64
-    }
-
-    /// Always false: a header has at least its fixed bytes.
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// Refuses a header whose name is not `expected`.
@@ -295,7 +280,7 @@ pub fn read_values(
     let mut input = BufReader::with_capacity(1 << 16, file);
     let header = read_header(&mut input)?;
     header.expect_name(name)?;
-    let count = stored_value_count(length, header.len(), header.width)?;
+    let count = stored_value_count(length, header.values_start(), header.width)?;
     let needed = u128::from(count).max(room as u128) * 4;
     if needed > budget_bytes {
         return Err(ValueFileError::OverBudget { values: count, needed, budget: budget_bytes });
@@ -319,32 +304,18 @@ pub fn read_values(
     Ok(StoredValues { width: header.width, values })
 }
 
-/// Appends `values` as little-endian bytes of `width` to `out`, heap `first` being the first.
-fn write_payload(out: &mut impl Write, values: &[u32], first: u64, width: u8) -> Result<(), WriteError> {
-    let limit = match width {
-        1 => u32::from(u8::MAX),
-        2 => u32::from(u16::MAX),
-        _ => u32::MAX,
-    };
+/// Appends `values` as little-endian bytes of `width` to `out`. Every value fits: the callers
+/// choose the width from the largest value ([`width_for`]).
+fn write_payload(out: &mut impl Write, values: &[u32], width: u8) -> std::io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
-    for (i, chunk) in values.chunks(1 << 14).enumerate() {
+    for chunk in values.chunks(1 << 14) {
         buffer.clear();
-        for (j, &value) in chunk.iter().enumerate() {
-            if value > limit {
-                let heap = first + (i * (1 << 14) + j) as u64;
-                return Err(WriteError::Value(ValueFileError::ValueTooWide { heap, value, width }));
-            }
+        for value in chunk {
             buffer.extend_from_slice(&value.to_le_bytes()[..usize::from(width)]);
         }
-        out.write_all(&buffer).map_err(WriteError::Io)?;
+        out.write_all(&buffer)?;
     }
     Ok(())
-}
-
-/// A failed write: a value that does not fit, or the system's error.
-enum WriteError {
-    Value(ValueFileError),
-    Io(std::io::Error),
 }
 
 /// Writes a whole file anew for `name`: the header (at the narrowest width of the values,
@@ -361,11 +332,7 @@ pub fn write_values(path: &Path, name: &str, values: &[u32]) -> Result<u8, Value
     let temporary = Path::new(&temporary);
     let mut file = File::create(temporary).map_err(io_error(path))?;
     file.write_all(&header.to_bytes()).map_err(io_error(path))?;
-    match write_payload(&mut file, values, 0, width) {
-        Ok(()) => {}
-        Err(WriteError::Value(e)) => return Err(e),
-        Err(WriteError::Io(e)) => return Err(io_error(path)(e)),
-    }
+    write_payload(&mut file, values, width).map_err(io_error(path))?;
     file.sync_all().map_err(io_error(path))?;
     fs::rename(temporary, path).map_err(io_error(path))?;
     Ok(width)
@@ -388,16 +355,12 @@ pub fn append_values(path: &Path, name: &str, values: &[u32], from: usize) -> Re
     if width_for(new.iter().copied().max().unwrap_or(0)) > header.width {
         return write_values(path, name, values);
     }
-    let end = value_offset(header.len(), from as u64, header.width)?;
+    let end = value_offset(header.values_start(), from as u64, header.width)?;
     let file = OpenOptions::new().write(true).open(path).map_err(io_error(path))?;
     file.set_len(end).map_err(io_error(path))?;
     drop(file);
     let mut file = OpenOptions::new().append(true).open(path).map_err(io_error(path))?;
-    match write_payload(&mut file, new, from as u64, header.width) {
-        Ok(()) => {}
-        Err(WriteError::Value(e)) => return Err(e),
-        Err(WriteError::Io(e)) => return Err(io_error(path)(e)),
-    }
+    write_payload(&mut file, new, header.width).map_err(io_error(path))?;
     file.sync_all().map_err(io_error(path))?;
     Ok(header.width)
 }
@@ -435,7 +398,7 @@ mod tests {
     fn headers_round_trip_and_bad_ones_are_refused() {
         let header = ValueFileHeader::new("0.6", 2).unwrap();
         let bytes = header.to_bytes();
-        assert_eq!(bytes.len() as u64, header.len());
+        assert_eq!(bytes.len() as u64, header.values_start());
         assert_eq!(read_header(&mut bytes.as_slice()).unwrap(), header);
         assert!(header.expect_name("0.6").is_ok());
         assert!(matches!(header.expect_name("0.7"), Err(ValueFileError::WrongName { .. })));
@@ -496,5 +459,13 @@ mod tests {
         assert!(matches!(append_values(&path, "h", &values, 0), Err(ValueFileError::WrongName { .. })));
         fs::remove_file(&path).unwrap();
         assert!(matches!(read_values(&path, "g", 0, 1 << 20), Err(ValueFileError::Io { .. })));
+        // More values than one chunk of 64 KiB holds (70 000 of 2 bytes), read back in order.
+        let long: Vec<u32> = (0..70_000).map(|n| n % 1000).collect();
+        assert_eq!(write_values(&path, "g", &long).unwrap(), 2);
+        assert_eq!(read_values(&path, "g", 0, 1 << 20).unwrap().values, long);
+        let bytes = fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), 12 + 2 * 70_000);
+        assert_eq!(bytes[12 + 2 * 69_999..], 999u16.to_le_bytes());
+        fs::remove_file(&path).unwrap();
     }
 }

@@ -57,8 +57,8 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
     };
     let length = file.metadata().map_err(|e| file_error(path, e))?.len();
     // The header was read whole, but the file may have been cut since: checked, not wrapped.
-    let heaps =
-        value_file::stored_value_count(length, stored.len(), width).map_err(|e| file_error(path, e))?;
+    let heaps = value_file::stored_value_count(length, stored.values_start(), width)
+        .map_err(|e| file_error(path, e))?;
     if heaps > up_to as u64 {
         limits
             .check_bytes(|| format!("reading {}", path.display()), u128::from(heaps) * u128::from(width))?;
@@ -118,7 +118,7 @@ fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimErro
 /// Appends the values of heaps `from..` of `table`, after cutting a partial value at the end.
 fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(), NimError> {
     let width = table.width().bytes();
-    let end = value_file::value_offset(header(path, code, width)?.len(), from as u64, width)
+    let end = value_file::value_offset(header(path, code, width)?.values_start(), from as u64, width)
         .map_err(|e| file_error(path, e))?;
     let file = OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, e))?;
     file.set_len(end).map_err(|e| file_error(path, e))?;
