@@ -20,7 +20,9 @@
 //! * for games too large for their explicit graph, the [`search`] engine: nimbers and outcomes
 //!   by depth-first search over the independent components of a position
 //!   ([`Game::components`]), with a transposition table bounded by the caller's memory budget,
-//!   pruning after Beling and Rogalski, effort limits and statistics ([`Search`]).
+//!   pruning after Beling and Rogalski, effort limits and statistics ([`Search`]);
+//! * [`value_file`]: values indexed by heap, written to a file as a long computation goes and
+//!   read back (checked sizes, typed errors) to resume it, for any game that names itself.
 //!
 //! Analyses are free functions over petgraph's graph traits (as in `petgraph::algo`), so any
 //! petgraph graph can be passed directly. Results are vectors indexed by
@@ -71,6 +73,7 @@ mod graph_io;
 mod kernel;
 mod loopy;
 pub mod search;
+pub mod value_file;
 
 use serde::Serialize;
 

@@ -1,9 +1,9 @@
 //! Octal Grundy values streamed to a binary file, and resumed from it
 //! ([`OctalGame::grundy_file_within`]).
 //!
-//! The layout is documented at [`VALUE_FILE_VERSION`]. A file is rewritten whole (through a
-//! temporary file renamed over it) when its values outgrow the width; otherwise new values are
-//! appended, at checkpoints every 128th of the heaps asked for (at least 2^16 heaps), so a run
+//! The layout is game-core's generic one ([`game_core::value_file`]), the name being the code.
+//! A file is rewritten whole (through a temporary file renamed over it) when its values outgrow
+//! the width; otherwise new values are appended, at checkpoints every 128th of the heaps asked for (at least 2^16 heaps), so a run
 //! that is killed loses at most the heaps since the last checkpoint, and one stopped by its
 //! observer loses nothing.
 //!
@@ -14,46 +14,30 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 
-use std::ops::ControlFlow;
+use game_core::value_file::{self, ValueFileHeader};
 
 use crate::observed::{Progress, extend_in_chunks};
 use crate::sparse::{Cells, GrundyTable, narrow_table_bytes};
 use crate::{CellWidth, Limits, NimError, OctalGame};
 
-/// The first 8 bytes of a value file.
-pub const VALUE_FILE_MAGIC: [u8; 8] = *b"IGOCTAL\x1a";
+/// The first 8 bytes of a value file (game-core's [`game_core::value_file`], re-exported).
+pub use game_core::value_file::VALUE_FILE_MAGIC;
 
-/// The layout version of value files written and read by [`OctalGame::grundy_file_within`].
-///
-/// Layout of version 1 (integers little-endian):
-///
-/// | offset     | bytes   | content                                                        |
-/// |------------|---------|----------------------------------------------------------------|
-/// | 0          | 8       | magic [`VALUE_FILE_MAGIC`]: `IGOCTAL` and the byte 0x1a        |
-/// | 8          | 1       | version, 1                                                     |
-/// | 9          | 1       | width: bytes per value, 1, 2 or 4                              |
-/// | 10         | 1       | `L`, the length of the code                                    |
-/// | 11         | `L`     | the code in ASCII, canonical as [`OctalGame`]'s `Display`      |
-/// | 11 + `L`   | rest    | the values of heaps 0, 1, 2, ..., `width` bytes each           |
-///
-/// The number of heaps is the payload length divided by the width; a partial value at the end
-/// (a write cut short) is ignored and overwritten on resume.
-pub const VALUE_FILE_VERSION: u8 = 1;
+/// The layout version of value files written and read by [`OctalGame::grundy_file_within`]:
+/// game-core's generic layout ([`game_core::value_file`]), whose name is the code in ASCII,
+/// canonical as [`OctalGame`]'s `Display`.
+pub use game_core::value_file::VALUE_FILE_VERSION;
 
 fn file_error(path: &Path, reason: impl std::fmt::Display) -> NimError {
     NimError::ValueFile { path: path.display().to_string(), reason: reason.to_string() }
 }
 
-fn header(code: &str, width: u8) -> Vec<u8> {
-    let mut out = VALUE_FILE_MAGIC.to_vec();
-    out.push(VALUE_FILE_VERSION);
-    out.push(width);
-    // A canonical code has at most 2 + MAX_CODE_DIGITS = 66 bytes.
-    out.push(code.len() as u8);
-    out.extend_from_slice(code.as_bytes());
-    out
+fn header(path: &Path, code: &str, width: u8) -> Result<ValueFileHeader, NimError> {
+    // A canonical code has at most 2 + MAX_CODE_DIGITS = 66 bytes, and width is 1, 2 or 4.
+    ValueFileHeader::new(code, width).map_err(|e| file_error(path, e))
 }
 
 /// Reads the values of a file written for `code`, checking its header, into a table with room
@@ -63,35 +47,18 @@ fn header(code: &str, width: u8) -> Vec<u8> {
 /// start, not after hours of work.
 fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result<Cells, NimError> {
     let mut file = File::open(path).map_err(|e| file_error(path, e))?;
-    let mut head = [0u8; 11];
-    file.read_exact(&mut head).map_err(|_| file_error(path, "shorter than the header"))?;
-    if head[..8] != VALUE_FILE_MAGIC {
-        return Err(file_error(path, "not an octal value file (bad magic)"));
-    }
-    if head[8] != VALUE_FILE_VERSION {
-        return Err(file_error(path, format!("layout version {} (this program reads 1)", head[8])));
-    }
-    let width = head[9];
+    let stored = value_file::read_header(&mut file).map_err(|e| file_error(path, e))?;
+    stored.expect_name(code).map_err(|e| file_error(path, e))?;
+    let width = stored.width;
     let cell = match width {
         1 => CellWidth::U8,
         2 => CellWidth::U16,
-        4 => CellWidth::U32,
-        _ => return Err(file_error(path, format!("width {width} (must be 1, 2 or 4)"))),
+        _ => CellWidth::U32,
     };
-    let mut stored = vec![0u8; head[10] as usize];
-    file.read_exact(&mut stored).map_err(|_| file_error(path, "shorter than its header says"))?;
-    if stored != code.as_bytes() {
-        return Err(file_error(
-            path,
-            format!("holds the values of {:?}, not {code}", String::from_utf8_lossy(&stored)),
-        ));
-    }
     let length = file.metadata().map_err(|e| file_error(path, e))?.len();
     // The header was read whole, but the file may have been cut since: checked, not wrapped.
-    let payload = length
-        .checked_sub(11 + stored.len() as u64)
-        .ok_or_else(|| file_error(path, "shorter than its header says"))?;
-    let heaps = payload / u64::from(width);
+    let heaps = value_file::stored_value_count(length, stored.values_start(), width)
+        .map_err(|e| file_error(path, e))?;
     if heaps > up_to as u64 {
         limits
             .check_bytes(|| format!("reading {}", path.display()), u128::from(heaps) * u128::from(width))?;
@@ -141,7 +108,8 @@ fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimErro
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let mut file = File::create(&temporary).map_err(|e| file_error(path, e))?;
-    file.write_all(&header(code, table.width().bytes())).map_err(|e| file_error(path, e))?;
+    file.write_all(&header(path, code, table.width().bytes())?.to_bytes())
+        .map_err(|e| file_error(path, e))?;
     table.write_le_bytes(0, &mut file).map_err(|e| file_error(path, e))?;
     file.sync_all().map_err(|e| file_error(path, e))?;
     fs::rename(&temporary, path).map_err(|e| file_error(path, e))
@@ -149,10 +117,11 @@ fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimErro
 
 /// Appends the values of heaps `from..` of `table`, after cutting a partial value at the end.
 fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(), NimError> {
-    let width = table.width().bytes() as u64;
-    let file = OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, e))?;
-    file.set_len(header(code, width as u8).len() as u64 + from as u64 * width)
+    let width = table.width().bytes();
+    let end = value_file::value_offset(header(path, code, width)?.values_start(), from as u64, width)
         .map_err(|e| file_error(path, e))?;
+    let file = OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, e))?;
+    file.set_len(end).map_err(|e| file_error(path, e))?;
     drop(file);
     let mut file = OpenOptions::new().append(true).open(path).map_err(|e| file_error(path, e))?;
     table.write_le_bytes(from, &mut file).map_err(|e| file_error(path, e))?;

@@ -66,28 +66,57 @@ impl GrundyTable {
     /// # Ok::<(), game_nim::NimError>(())
     /// ```
     pub fn statistics(&self, limits: &Limits) -> Result<ValueStatistics, NimError> {
-        let heaps = self.len().saturating_sub(1) as u64;
-        let mut largest = 0;
-        let mut largest_at = 0;
-        for (n, v) in self.iter().enumerate().skip(1) {
-            if v > largest {
-                largest = v;
-                largest_at = n as u64;
-            }
-        }
-        limits.check_bytes(|| "the frequency table".to_string(), (u128::from(largest) + 1) * 8)?;
-        let mut frequencies = vec![0u64; largest as usize + 1];
-        self.iter().skip(1).for_each(|v| frequencies[v as usize] += 1);
-        let rare = rare_split(&frequencies).map(|(mask, count)| RareSplit {
-            mask,
-            count,
-            last: (1..self.len())
-                .rev()
-                .find(|&n| self.get(n).is_some_and(|v| (v & mask).count_ones().is_multiple_of(2)))
-                .map(|n| n as u64),
-        });
-        Ok(ValueStatistics { heaps, frequencies, largest, largest_at, rare })
+        statistics(self.len(), || self.iter(), |n| self.get(n).unwrap_or(0), limits)
     }
+}
+
+impl ValueStatistics {
+    /// The statistics of heaps `1..values.len()` of any table of values `values[n]` (heap 0
+    /// first), as [`GrundyTable::statistics`] gives them for an octal game's: for the values of
+    /// another game, e.g. Grundy's game, in the same layout.
+    ///
+    /// ```
+    /// use game_nim::{Limits, ValueStatistics};
+    /// // Grundy's game, heaps 0..=10 (OEIS A002188).
+    /// let stats = ValueStatistics::of_values(&[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0], &Limits::UNLIMITED)?;
+    /// assert_eq!(stats.frequencies, [5, 3, 2]);
+    /// assert_eq!((stats.largest, stats.largest_at), (2, 5));
+    /// # Ok::<(), game_nim::NimError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`GrundyTable::statistics`].
+    pub fn of_values(values: &[u32], limits: &Limits) -> Result<Self, NimError> {
+        statistics(values.len(), || Box::new(values.iter().copied()), |n| values[n], limits)
+    }
+}
+
+/// The statistics of heaps `1..len` of a table whose values `iter` lists in order and `get`
+/// gives one by one.
+fn statistics<'a>(
+    len: usize,
+    iter: impl Fn() -> Box<dyn Iterator<Item = u32> + 'a>,
+    get: impl Fn(usize) -> u32,
+    limits: &Limits,
+) -> Result<ValueStatistics, NimError> {
+    let heaps = len.saturating_sub(1) as u64;
+    let mut largest = 0;
+    let mut largest_at = 0;
+    for (n, v) in iter().enumerate().skip(1) {
+        if v > largest {
+            largest = v;
+            largest_at = n as u64;
+        }
+    }
+    limits.check_bytes(|| "the frequency table".to_string(), (u128::from(largest) + 1) * 8)?;
+    let mut frequencies = vec![0u64; largest as usize + 1];
+    iter().skip(1).for_each(|v| frequencies[v as usize] += 1);
+    let rare = rare_split(&frequencies).map(|(mask, count)| RareSplit {
+        mask,
+        count,
+        last: (1..len).rev().find(|&n| (get(n) & mask).count_ones().is_multiple_of(2)).map(|n| n as u64),
+    });
+    Ok(ValueStatistics { heaps, frequencies, largest, largest_at, rare })
 }
 
 /// The nonzero mask with the fewest rare heaps and that number, from the value frequencies;
@@ -131,6 +160,7 @@ mod tests {
             let table = game.grundy_table_within(3000, &Limits::UNLIMITED).unwrap();
             let stats = table.statistics(&Limits::UNLIMITED).unwrap();
             let values = table.to_vec();
+            assert_eq!(ValueStatistics::of_values(&values, &Limits::UNLIMITED).unwrap(), stats, "{code}");
             let rare_count = |mask: u32| {
                 values[1..].iter().filter(|&&v| (v & mask).count_ones().is_multiple_of(2)).count() as u64
             };

@@ -52,6 +52,19 @@ pub enum TakeBreakError {
         /// The second part asked for.
         right: u64,
     },
+    /// A stored value (of a table resumed from a file) that the check on load finds wrong: a
+    /// file of another game, or a damaged one.
+    #[error(
+        "heap {heap} is stored with the value {stored}, but its splits give {computed}: not Grundy's game's values (a damaged file?)"
+    )]
+    WrongStoredValue {
+        /// The heap.
+        heap: u64,
+        /// The value stored for it.
+        stored: u32,
+        /// The value its splits give, from the stored values of smaller heaps.
+        computed: u32,
+    },
     /// A move names a heap that does not exist.
     #[error("heap index {heap} out of range (there are {heaps} heaps)")]
     NoSuchHeap {

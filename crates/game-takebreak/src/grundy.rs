@@ -133,45 +133,179 @@ pub fn grundy_values(up_to: u64) -> Result<Vec<u32>, TakeBreakError> {
 /// [`TakeBreakError::HeapTooLarge`] beyond [`MAX_TABLE_HEAP`];
 /// [`TakeBreakError::MemoryLimit`] if the estimate exceeds `memory_limit`.
 pub fn grundy_values_within(up_to: u64, memory_limit: u64) -> Result<Vec<u32>, TakeBreakError> {
-    let last = check_table(up_to, memory_limit)?;
-    let mut values: Vec<u32> = Vec::with_capacity(last + 1);
+    let mut table = GrundyValueTable::resume(Vec::new(), up_to, memory_limit)?;
+    table.extend_to(up_to);
+    Ok(table.into_values())
+}
+
+/// Heaps below this are all checked when a table is resumed from stored values.
+const CHECKED_FIRST_HEAPS: usize = 1024;
+
+/// Heaps checked beyond the first ones, spread evenly up to the last stored heap.
+const CHECKED_SPREAD_HEAPS: usize = 8;
+
+/// The table of one-heap values of Grundy's game being computed heap after heap by the method
+/// of [`grundy_values_within`], which can stop at any heap and go on later, also from values
+/// stored by an earlier run ([`GrundyValueTable::resume`]): a long computation written to a
+/// file as it goes is continued, not started again.
+///
+/// ```
+/// use game_takebreak::{grundy_values, GrundyValueTable, DEFAULT_MEMORY_LIMIT};
+/// let mut table = GrundyValueTable::resume(Vec::new(), 100, DEFAULT_MEMORY_LIMIT)?;
+/// table.extend_to(40); // heaps 0..=40, then stop (e.g. to save them)
+/// let saved = table.values().to_vec();
+/// let mut resumed = GrundyValueTable::resume(saved, 100, DEFAULT_MEMORY_LIMIT)?;
+/// resumed.extend_to(100);
+/// assert_eq!(resumed.values(), grundy_values(100)?);
+/// # Ok::<(), game_takebreak::TakeBreakError>(())
+/// ```
+#[derive(Debug)]
+pub struct GrundyValueTable {
+    values: Vec<u32>,
+    /// The last heap the table may reach (its memory was checked for it).
+    last: usize,
     // The rare heaps so far and their values, side by side so the marking loop reads both
     // lists in order instead of looking each rare heap's value up in the whole table.
-    let mut rare_heaps: Vec<u32> = Vec::new();
-    let mut rare_values: Vec<u32> = Vec::new();
-    let mut marks = Marks::default();
-    let mut seen = Marks::default();
-    let mut needed: Vec<u32> = Vec::new();
+    rare_heaps: Vec<u32>,
+    rare_values: Vec<u32>,
+    marks: Marks,
+    seen: Marks,
+    needed: Vec<u32>,
     // Every value so far is below `value_bound`, a power of two, so every XOR of two is too:
     // the mark tables are kept that long and are indexed without growing in the loops.
-    let mut value_bound: usize = 1;
-    for n in 0..=last {
-        marks.next_position();
-        let (table, stamp) = marks.table();
-        for (&rare, &rare_value) in rare_heaps.iter().zip(&rare_values) {
+    value_bound: usize,
+}
+
+impl GrundyValueTable {
+    /// A table for heaps up to `up_to` within `memory_limit` bytes (estimated by
+    /// [`estimated_bytes`] before anything is allocated), holding first the values `stored`
+    /// of heaps `0..stored.len()` (an empty vector to start from heap 0; values beyond `up_to`
+    /// are dropped).
+    ///
+    /// Stored values are checked before they are used: every value must be below half its
+    /// heap (a heap of `n` counters has fewer than `n / 2` options), and the values of the
+    /// first 1024 heaps and of eight heaps spread up to the last are computed again by the
+    /// definition from the stored ones. Values of another game, or a file damaged in those
+    /// places, are refused (checking every value would cost as much as computing them again).
+    ///
+    /// # Errors
+    /// [`TakeBreakError::HeapTooLarge`] beyond [`MAX_TABLE_HEAP`];
+    /// [`TakeBreakError::MemoryLimit`] if the estimate exceeds `memory_limit`;
+    /// [`TakeBreakError::WrongStoredValue`] for a stored value that the checks find wrong.
+    pub fn resume(mut stored: Vec<u32>, up_to: u64, memory_limit: u64) -> Result<Self, TakeBreakError> {
+        let last = check_table(up_to, memory_limit)?;
+        stored.truncate(last + 1);
+        check_stored(&stored)?;
+        let known = stored.len();
+        let mut table = Self {
+            values: stored,
+            last,
+            rare_heaps: Vec::new(),
+            rare_values: Vec::new(),
+            marks: Marks::default(),
+            seen: Marks::default(),
+            needed: Vec::new(),
+            value_bound: 1,
+        };
+        table.values.reserve_exact(last + 1 - known);
+        for n in 0..known {
+            table.note(n, table.values[n]);
+        }
+        Ok(table)
+    }
+
+    /// The values of heaps `0..len` computed or stored so far.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The values, for heaps `0..len`.
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
+    }
+
+    /// Computes the values of the heaps after the last one known, up to `heap` (at most the
+    /// table's `up_to`; a smaller `heap` than known does nothing).
+    pub fn extend_to(&mut self, heap: u64) {
+        let end = usize::try_from(heap).unwrap_or(usize::MAX).min(self.last);
+        while self.values.len() <= end {
+            let n = self.values.len();
+            let value = self.next_value(n);
+            self.push(value);
+        }
+    }
+
+    /// The value of heap `n = values.len()`, from the values before it.
+    fn next_value(&mut self, n: usize) -> u32 {
+        self.marks.next_position();
+        let (table, stamp) = self.marks.table();
+        for (&rare, &rare_value) in self.rare_heaps.iter().zip(&self.rare_values) {
             let rare = rare as usize;
             let other = n - rare; // rare < n: every heap in the list is an earlier one
             if other != rare {
-                table[(rare_value ^ values[other]) as usize] = stamp;
+                table[(rare_value ^ self.values[other]) as usize] = stamp;
             }
         }
+        let marks = &self.marks;
         let common_mex = (0u32..).find(|&v| !is_rare(v) && !marks.is_marked(v)).expect("a value is free");
         // The rare values below the common mex that are not marked yet, ascending.
-        needed.clear();
-        needed.extend((0..common_mex).filter(|&v| is_rare(v) && !marks.is_marked(v)));
-        let value = first_missing_split_value(&values, n, &mut needed, &mut seen).unwrap_or(common_mex);
-        if value as usize >= value_bound {
-            value_bound = (value as usize + 1).next_power_of_two();
-            marks.grow_to(value_bound);
-            seen.grow_to(value_bound);
+        self.needed.clear();
+        self.needed.extend((0..common_mex).filter(|&v| is_rare(v) && !marks.is_marked(v)));
+        first_missing_split_value(&self.values, n, &mut self.needed, &mut self.seen).unwrap_or(common_mex)
+    }
+
+    /// Appends the value of the next heap.
+    fn push(&mut self, value: u32) {
+        self.note(self.values.len(), value);
+        self.values.push(value);
+    }
+
+    /// Updates the rare lists and the mark tables for heap `n` of value `value`.
+    fn note(&mut self, n: usize, value: u32) {
+        if value as usize >= self.value_bound {
+            self.value_bound = (value as usize + 1).next_power_of_two();
+            self.marks.grow_to(self.value_bound);
+            self.seen.grow_to(self.value_bound);
         }
         if n >= 1 && is_rare(value) {
-            rare_heaps.push(n as u32); // n <= MAX_TABLE_HEAP < 2^32
-            rare_values.push(value);
+            self.rare_heaps.push(n as u32); // n <= MAX_TABLE_HEAP < 2^32
+            self.rare_values.push(value);
         }
-        values.push(value);
     }
-    Ok(values)
+}
+
+/// Checks stored values before a table goes on from them (see [`GrundyValueTable::resume`]).
+fn check_stored(stored: &[u32]) -> Result<(), TakeBreakError> {
+    let wrong = |heap: usize, computed: u32| TakeBreakError::WrongStoredValue {
+        heap: heap as u64,
+        stored: stored[heap],
+        computed,
+    };
+    // Heap n has at most (n - 1) / 2 options, so its value is at most that: this bounds the
+    // flags below (and the mark tables) by the table's length.
+    if let Some(heap) = (0..stored.len()).find(|&n| stored[n] as usize > n.saturating_sub(1) / 2) {
+        return Err(wrong(heap, value_by_definition(stored, heap)));
+    }
+    let Some(last) = stored.len().checked_sub(1) else { return Ok(()) };
+    let spread = (1..=CHECKED_SPREAD_HEAPS).map(|i| last * i / CHECKED_SPREAD_HEAPS);
+    for n in (0..stored.len().min(CHECKED_FIRST_HEAPS)).chain(spread) {
+        let computed = value_by_definition(stored, n);
+        if computed != stored[n] {
+            return Err(wrong(n, computed));
+        }
+    }
+    Ok(())
+}
+
+/// The mex of the splits of heap `n` by the definition, from the values of smaller heaps.
+fn value_by_definition(values: &[u32], n: usize) -> u32 {
+    let mut is_option = vec![false; n / 2 + 1];
+    for part in (1..).take_while(|&part| 2 * part < n) {
+        if let Some(slot) = is_option.get_mut((values[part] ^ values[n - part]) as usize) {
+            *slot = true;
+        }
+    }
+    is_option.iter().position(|&x| !x).unwrap_or(is_option.len()) as u32
 }
 
 /// Splits examined between two tests of whether every needed value has been seen.
@@ -419,6 +553,55 @@ mod tests {
             ));
         }
         assert_eq!(apply(&[7], Split { heap: 0, parts: (5, 2) }).unwrap(), vec![2, 5]);
+    }
+
+    /// A table stopped anywhere and resumed from its values (as a file would hold them) gives
+    /// the plain method's values; stored values are cut to the heaps asked for.
+    #[test]
+    fn resumed_tables_equal_the_plain_values() {
+        let plain = grundy_values_plain(5_000).unwrap();
+        for stop in [0usize, 1, 2, 3, 17, 1023, 1024, 1025, 4_999, 5_000] {
+            let stored = plain[..stop].to_vec();
+            let mut table = GrundyValueTable::resume(stored, 5_000, DEFAULT_MEMORY_LIMIT).unwrap();
+            assert_eq!(table.values().len(), stop);
+            table.extend_to(2_500);
+            assert_eq!(table.values().len(), stop.max(2_501));
+            table.extend_to(u64::MAX); // stops at the table's last heap
+            assert_eq!(table.into_values(), plain, "stopped at {stop}");
+        }
+        let longer = GrundyValueTable::resume(plain.clone(), 100, DEFAULT_MEMORY_LIMIT).unwrap();
+        assert_eq!(longer.values(), &plain[..=100]);
+    }
+
+    /// Stored values that are not Grundy's game's are refused with the heap that is wrong: one
+    /// changed among the first 1024 heaps, one at a spread heap beyond them, one too large for
+    /// its heap (which would otherwise size the mark tables), another game's values.
+    #[test]
+    fn wrong_stored_values_are_refused() {
+        let plain = grundy_values_plain(4_000).unwrap();
+        let resume = |stored: Vec<u32>| GrundyValueTable::resume(stored, 4_000, DEFAULT_MEMORY_LIMIT);
+        for heap in [13usize, 1000, 3500, 4000] {
+            let mut stored = plain.clone();
+            stored[heap] ^= 1;
+            match resume(stored) {
+                Err(TakeBreakError::WrongStoredValue { heap: h, stored: s, computed }) => {
+                    assert_eq!((h, s, computed), (heap as u64, plain[heap] ^ 1, plain[heap]));
+                }
+                other => panic!("heap {heap}: expected a wrong value, got {other:?}"),
+            }
+        }
+        let mut stored = plain[..2000].to_vec();
+        stored[1500] = u32::MAX;
+        assert!(matches!(resume(stored), Err(TakeBreakError::WrongStoredValue { heap: 1500, .. })));
+        // Kayles' values (0.77) are not Grundy's game's.
+        assert!(matches!(
+            resume(vec![0, 1, 2, 3, 1, 4]),
+            Err(TakeBreakError::WrongStoredValue { heap: 1, .. })
+        ));
+        assert!(matches!(
+            GrundyValueTable::resume(plain, 4_000, 1_000),
+            Err(TakeBreakError::MemoryLimit { .. })
+        ));
     }
 
     proptest! {

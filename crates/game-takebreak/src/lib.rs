@@ -9,7 +9,9 @@
 //! * [`grundy_values`] gives the one-heap values `g(0..=n)` (OEIS A002188) by the rare/common
 //!   ("sparse space") method, [`grundy_values_plain`] by the definition (quadratic; the baseline).
 //!   The memory a table needs is estimated before it is allocated ([`estimated_bytes`]) and
-//!   checked against a limit ([`grundy_values_within`]).
+//!   checked against a limit ([`grundy_values_within`]). [`GrundyValueTable`] computes them heap
+//!   after heap, stops anywhere and goes on later, also from values stored by an earlier run
+//!   (checked on load), so a long computation written to a file can be resumed.
 //! * [`position_value`], [`winning_moves`] and [`apply`] play positions of several heaps.
 //!
 //! # Rare and common values
@@ -49,6 +51,7 @@ mod grundy;
 
 pub use error::TakeBreakError;
 pub use grundy::{
-    DEFAULT_MEMORY_LIMIT, GrundysGame, MAX_PLAIN_HEAP, MAX_TABLE_HEAP, Split, apply, canonical_heaps,
-    estimated_bytes, grundy_values, grundy_values_plain, grundy_values_within, position_value, winning_moves,
+    DEFAULT_MEMORY_LIMIT, GrundyValueTable, GrundysGame, MAX_PLAIN_HEAP, MAX_TABLE_HEAP, Split, apply,
+    canonical_heaps, estimated_bytes, grundy_values, grundy_values_plain, grundy_values_within,
+    position_value, winning_moves,
 };

@@ -51,6 +51,10 @@ pub enum Command {
     /// An octal game (e.g. Kayles 0.77): Grundy values (and their plot) or the proven period.
     #[command(after_help = "Example: games octal 0.77 --values 15")]
     Octal(OctalArgs),
+    /// Grundy's game (split a heap into two unequal heaps): its one-heap values, to a value
+    /// file that an interrupted run continues, and their statistics.
+    #[command(after_help = "Example: games grundy --values 20")]
+    Grundy(GrundyArgs),
     /// Misère play of an octal game: its misère quotient, or the outcome and winning moves of a
     /// sum of heaps read from it.
     #[command(after_help = "Example: games misere 0.77 --heaps 1 2 2")]
@@ -226,6 +230,26 @@ pub struct OctalArgs {
     pub max: u64,
 }
 
+/// `games grundy --values N [--out FILE] [--stats]`
+#[derive(Debug, Args)]
+pub struct GrundyArgs {
+    /// Print the one-heap values of heaps 0..=N (N at most 1 000 000 without --allow-long,
+    /// --out or --stats).
+    #[arg(long, value_name = "N")]
+    pub values: Option<u64>,
+    /// With --values N: write the values to FILE (a value file named `grundy`, see
+    /// docs/value-files.md) instead of printing them; a FILE that holds some already is checked
+    /// and continued, so an interrupted run resumes, e.g.
+    /// `games grundy --values 16777216 --out grundy.bin`.
+    #[arg(long, value_name = "FILE", requires = "values")]
+    pub out: Option<PathBuf>,
+    /// With --values N: print the frequency of each value over heaps 1..=N (one `value
+    /// frequency` line each), the largest value and where it first occurs, and the rare/common
+    /// split with the fewest rare heaps (its mask, count and last rare heap).
+    #[arg(long, requires = "values")]
+    pub stats: bool,
+}
+
 /// `games misere CODE (--quotient | --heaps H...) [--max-heap N]`
 #[derive(Debug, Args)]
 pub struct MisereArgs {
@@ -376,6 +400,23 @@ pub enum PlayCommand {
         #[arg(required = true, num_args = 1..)]
         heaps: Vec<u64>,
         /// Misère play: whoever takes the last counter loses.
+        #[arg(long)]
+        misere: bool,
+    },
+    /// An octal game in misère play (the last player to move loses) from heaps H...; you move
+    /// first, type `heap take` or `heap take part` (split what is left into part + the rest).
+    /// The program's moves and advice come from the misère quotient, computed up to the largest
+    /// heap (or proven for all): a code whose quotient cannot be computed within the limits
+    /// (e.g. 0.3122 from heap 7 on) is refused with a one-line error.
+    #[command(after_help = "Example: games play octal 0.77 5 3 --misere")]
+    Octal {
+        /// The octal code, e.g. 0.77 (Kayles) or 0.75.
+        code: String,
+        /// Heap sizes (at most 1000 heaps of 100000 counters in all).
+        #[arg(required = true, num_args = 1..)]
+        heaps: Vec<u64>,
+        /// Misère play: whoever makes the last move loses (required: normal play of octal
+        /// games is not offered here).
         #[arg(long)]
         misere: bool,
     },

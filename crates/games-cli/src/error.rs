@@ -95,6 +95,17 @@ pub enum CliError {
     /// A misère quotient could not be computed within the limits, or the input was refused.
     #[error(transparent)]
     Misere(#[from] game_misere::MisereError),
+    /// Grundy's game refused the request (a stored value wrong, a heap too large).
+    #[error(transparent)]
+    TakeBreak(game_takebreak::TakeBreakError),
+    /// A value file (game-core's layout) could not be read, written or used.
+    #[error("value file {}", value_file_message(path, source))]
+    ValueFile {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: game_core::value_file::ValueFileError,
+    },
     /// The graph engine refused the request.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),
@@ -109,6 +120,30 @@ impl From<game_nim::NimError> for CliError {
             }
             game_nim::NimError::EffortExceeded { what, steps } => CliError::GaveUp { what, steps },
             other => CliError::Nim(other),
+        }
+    }
+}
+
+/// "PATH: REASON", the path named once (the system's errors of game-core already name it).
+fn value_file_message(path: &str, error: &game_core::value_file::ValueFileError) -> String {
+    match error {
+        game_core::value_file::ValueFileError::Io { .. } => error.to_string(),
+        _ => format!("{path}: {error}"),
+    }
+}
+
+impl From<game_takebreak::TakeBreakError> for CliError {
+    /// A memory error of game-takebreak becomes the CLI's own (whose message names `--memory`).
+    fn from(err: game_takebreak::TakeBreakError) -> Self {
+        match err {
+            game_takebreak::TakeBreakError::MemoryLimit { up_to, needed, limit } => {
+                CliError::OverMemoryBudget {
+                    what: format!("the values of Grundy's game, heaps 0..={up_to}"),
+                    needed: u128::from(needed),
+                    budget: u128::from(limit),
+                }
+            }
+            other => CliError::TakeBreak(other),
         }
     }
 }

@@ -406,7 +406,7 @@ fn octal_values(
 /// The statistics as comment lines (`# ...`) followed by one `value frequency` line per value
 /// from 0 to the largest: the layout of the frequency files of other octal programs, so that
 /// `grep -v '^#'` gives a file to compare with theirs.
-fn stats_text(title: &str, stats: &ValueStatistics) -> String {
+pub fn stats_text(title: &str, stats: &ValueStatistics) -> String {
     let mut text = format!(
         "# {title}: frequencies of the values of heaps 1..={}\n# largest value {} (first at heap {})\n",
         stats.heaps, stats.largest, stats.largest_at

@@ -5,8 +5,9 @@
 //! one line `error: <reason>` with exit code 2; the program never panics on bad input.
 //!
 //! Subcommand families, one module each: [`wythoff`], [`heaps`] (Nim, subtraction and octal
-//! games), [`rotation`], [`graph`] (a user's own game from a file), [`placement`] (Cram and
-//! Node-Kayles by search) and [`play`] (interactive
+//! games), [`grundy_game`] (Grundy's game), [`misere`] (misère quotients), [`rotation`],
+//! [`graph`] (a user's own game from a file), [`placement`] (Cram and Node-Kayles by search)
+//! and [`play`] (interactive
 //! dialogue over stdin/stdout). [`svg`] draws the pictures, [`error`] holds the error type.
 //!
 //! ```text
@@ -17,6 +18,7 @@
 
 mod files;
 mod graph;
+mod grundy_game;
 mod heaps;
 mod misere;
 mod output;
@@ -78,7 +80,8 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<Output, CliError> {
     use std::io::IsTerminal;
     let polls_ctrl_c = matches!(&cli.command, Command::Octal(args) if args.values.is_some())
-        || matches!(&cli.command, Command::Subtraction(args) if args.values.is_some());
+        || matches!(&cli.command, Command::Subtraction(args) if args.values.is_some())
+        || matches!(&cli.command, Command::Grundy(args) if args.values.is_some());
     if polls_ctrl_c {
         work::catch_ctrl_c();
     }
@@ -107,11 +110,12 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
         Command::Misere(args) => misere::run(args, &budget),
+        Command::Grundy(args) => grundy_game::run(args, &budget),
         Command::Rotation(args) => rotation::run(args, &budget),
         Command::Graph(args) => graph::run(args, &budget),
         Command::Cram(args) => placement::run_cram(args, &budget),
         Command::NodeKayles(args) => placement::run_node_kayles(args, &budget),
-        Command::Play(args) => play::run(args, cli.json),
+        Command::Play(args) => play::run(args, cli.json, &budget),
         Command::Completions { shell } => Ok(completions(*shell)),
     }
 }

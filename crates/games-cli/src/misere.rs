@@ -29,14 +29,19 @@ pub fn run(args: &MisereArgs, budget: &Budget) -> Result<Output, CliError> {
     } else {
         args.max_heap
     };
-    let effort = if budget.long_work { u64::MAX } else { MISERE_STEPS };
-    let limits = Limits { max_heap, memory_bytes: budget.memory_bytes, effort, ..Limits::default() };
-    let (q, stop) = QuotientSolver::new(game.clone(), limits).run(|_, _| {})?;
+    let (q, stop) = QuotientSolver::new(game.clone(), limits(max_heap, budget)).run(|_, _| {})?;
     match &args.heaps {
         Some(heaps) => sum(&game, &q, heaps),
         None if args.quotient => Ok(quotient(&q, stop)),
         None => Err(CliError::bad("say what to compute: --quotient or --heaps H1 H2 ...")),
     }
+}
+
+/// The solver's limits for a quotient up to `max_heap` (or proven earlier): the memory budget,
+/// and [`MISERE_STEPS`] steps without `--allow-long`.
+pub fn limits(max_heap: u32, budget: &Budget) -> Limits {
+    let effort = if budget.long_work { u64::MAX } else { MISERE_STEPS };
+    Limits { max_heap, memory_bytes: budget.memory_bytes, effort, ..Limits::default() }
 }
 
 fn quotient(q: &MisereQuotient, stop: StopReason) -> Output {

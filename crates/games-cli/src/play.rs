@@ -1,7 +1,8 @@
-//! `games play wythoff | nim | rotation`: line-oriented dialogues over stdin/stdout.
+//! `games play wythoff | nim | octal | rotation`: line-oriented dialogues over stdin/stdout.
 //!
 //! The human moves first; the program answers with the perfect strategy (a winning move when
-//! there is one, else a small move that keeps the game long). For the rotation puzzle the human
+//! there is one, else a small move that keeps the game long). Octal games are played in misère
+//! play, their moves and advice read from the misère quotient (game-misere). For the rotation puzzle the human
 //! solves it alone and may ask for a `hint` or `undo` a move. Bad or illegal input is explained
 //! in one line and the game goes on; `quit` or the end of input ends the dialogue cleanly.
 //! With `--json` nothing is printed while playing; one JSON object with the transcript is
@@ -9,6 +10,8 @@
 
 use std::io::{BufRead, Write};
 
+use game_core::Outcome;
+use game_misere::{HeapGame, MisereQuotient, OctalCode, QuotientSolver};
 use game_nim::{NimMove, PlayRule, apply_move, winning_moves};
 use game_rotation::{LossReason, Puzzle, State, Status, emptying};
 use serde_json::{Value, json};
@@ -16,6 +19,8 @@ use serde_json::{Value, json};
 use crate::cli::PlayCommand;
 use crate::error::{CliError, to_usize};
 use crate::heaps::{describe_nim_move, rule};
+use crate::limits::Budget;
+use crate::misere;
 use crate::output::Output;
 use crate::wythoff::{describe, misere_winning_moves};
 
@@ -42,6 +47,10 @@ pub const MAX_TRANSCRIPT_ENTRIES: usize = 10_000;
 
 /// Most heaps offered for play (every prompt prints them all).
 pub const MAX_PLAY_HEAPS: usize = 1_000;
+
+/// Most counters in all the heaps of an octal game offered for play: each move lists the
+/// options of every heap (up to the code's digits times half the heap each).
+pub const MAX_PLAY_COUNTERS: u64 = 100_000;
 
 /// What one read of the human's input gave.
 enum Input {
@@ -194,10 +203,23 @@ impl<R: BufRead> Dialogue<R> {
 }
 
 /// Runs a `games play` dialogue on stdin/stdout.
-pub fn run(command: &PlayCommand, json: bool) -> Result<Output, CliError> {
+pub fn run(command: &PlayCommand, json: bool, budget: &Budget) -> Result<Output, CliError> {
     let stdin = std::io::stdin();
     let mut dialogue = Dialogue::new(stdin.lock(), json);
     match command {
+        PlayCommand::Octal { code, heaps, misere } => {
+            if !misere {
+                return Err(CliError::bad(
+                    "games play octal offers misère play only (the last player to move loses): add --misere",
+                ));
+            }
+            let game = MisereOctal::new(code, heaps, budget)?;
+            let (result, last) = play_octal_misere(&mut dialogue, &game, heaps.clone())?;
+            let mut output = dialogue
+                .finish(json!({ "octal": game.code.to_string(), "heaps": heaps, "misere": true }), result);
+            output.json["final_heaps"] = json!(last);
+            Ok(output)
+        }
         PlayCommand::Wythoff { x, y, misere: false } => {
             play_wythoff(&mut dialogue, *x, *y, false).map(|r| dialogue.finish(json!({"wythoff": [x, y]}), r))
         }
@@ -399,6 +421,196 @@ fn play_nim<R: BufRead>(
             });
             return Ok(if misere { "human_won" } else { "computer_won" });
         }
+    }
+}
+
+/// An octal game to play in misère play, with its misère quotient (game-misere), computed up to
+/// the largest starting heap (heaps only shrink) or proven for every heap.
+struct MisereOctal {
+    code: OctalCode,
+    quotient: MisereQuotient,
+}
+
+impl MisereOctal {
+    /// Parses `code`, checks the heaps against [`MAX_PLAY_HEAPS`] and [`MAX_PLAY_COUNTERS`], and
+    /// computes the quotient within the memory budget and (without `--allow-long`) the effort
+    /// limit of `games misere`: a quotient that cannot be computed (a wild code whose partial
+    /// quotients grow without end, such as 0.3122) is a one-line typed error.
+    fn new(code: &str, heaps: &[u64], budget: &Budget) -> Result<Self, CliError> {
+        let code: OctalCode = code.parse()?;
+        if heaps.len() > MAX_PLAY_HEAPS {
+            return Err(CliError::bad(format!(
+                "{} heaps are too many to play: at most {MAX_PLAY_HEAPS}",
+                heaps.len()
+            )));
+        }
+        let counters = heaps.iter().try_fold(0u64, |sum, &h| sum.checked_add(h)).unwrap_or(u64::MAX);
+        if counters > MAX_PLAY_COUNTERS {
+            return Err(CliError::bad(format!(
+                "heaps of {counters} counters in all are too many to play: at most {MAX_PLAY_COUNTERS}"
+            )));
+        }
+        // At most MAX_PLAY_COUNTERS, so it fits.
+        let largest = heaps.iter().copied().max().unwrap_or(0) as u32;
+        let limits = misere::limits(largest.max(1), budget);
+        let (quotient, _) = QuotientSolver::new(code.clone(), limits).run(|_, _| {})?;
+        Ok(MisereOctal { code, quotient })
+    }
+
+    /// The options of one heap, each sorted with empty heaps dropped.
+    fn options(&self, heap: u64) -> Vec<Vec<u64>> {
+        // Heaps in play are at most MAX_PLAY_COUNTERS.
+        let heap = u32::try_from(heap).unwrap_or(u32::MAX);
+        self.code
+            .heap_options(heap)
+            .into_iter()
+            .map(|parts| {
+                let mut parts: Vec<u64> = parts.into_iter().filter(|&p| p > 0).map(u64::from).collect();
+                parts.sort_unstable();
+                parts
+            })
+            .collect()
+    }
+
+    /// Whether the player to move has a move at all.
+    fn can_move(&self, heaps: &[u64]) -> bool {
+        heaps.iter().any(|&h| !self.options(h).is_empty())
+    }
+
+    /// The computer's move from `heaps` (the player to move has a move): a winning move of the
+    /// quotient if there is one, else a move that takes the fewest counters (the game stays
+    /// long and the human may err).
+    fn reply(&self, heaps: &[u64]) -> Result<(usize, Vec<u64>), CliError> {
+        if let Some((i, parts)) = self.quotient.winning_moves(&self.code, heaps)?.into_iter().next() {
+            return Ok((i, parts));
+        }
+        let mut best: Option<(u64, usize, Vec<u64>)> = None;
+        for (i, &h) in heaps.iter().enumerate() {
+            for parts in self.options(h) {
+                let left: u64 = parts.iter().sum();
+                if best.as_ref().is_none_or(|(most, _, _)| left > *most) {
+                    best = Some((left, i, parts));
+                }
+            }
+        }
+        best.map(|(_, i, parts)| (i, parts))
+            .ok_or_else(|| CliError::bad("internal: no move in a position that has one"))
+    }
+}
+
+/// `heap` replaced by `parts` (in place, empty heaps dropped).
+fn replace_heap(heaps: &[u64], index: usize, parts: &[u64]) -> Vec<u64> {
+    let mut after = heaps[..index].to_vec();
+    after.extend(parts.iter().copied().filter(|&p| p > 0));
+    after.extend_from_slice(&heaps[index + 1..]);
+    after
+}
+
+/// "heap 2: 7 -> 2 + 3 (take 2)", heaps numbered from 1.
+fn describe_octal_move(heaps: &[u64], index: usize, parts: &[u64]) -> String {
+    let from = heaps[index];
+    let left: u64 = parts.iter().sum();
+    let to = if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+    };
+    format!("heap {}: {from} -> {to} (take {})", index + 1, from - left)
+}
+
+/// Reads the human's move `heap take [part]` at `heaps`: the heap index and its parts, or a
+/// one-line reason why the line is not a legal move.
+fn octal_move(game: &MisereOctal, heaps: &[u64], line: &str) -> Result<(usize, Vec<u64>), String> {
+    let words = line.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).count();
+    let numbers = match words {
+        2 | 3 => numbers(line, words)?,
+        _ => return Err(format!("expected `heap take` or `heap take part`, got {line:?}")),
+    };
+    let (heap, take) = (numbers[0], numbers[1]);
+    if heap == 0 || heap > heaps.len() as u64 {
+        return Err(format!("there is no heap {heap}: heaps are numbered 1 to {}", heaps.len()));
+    }
+    let index = (heap - 1) as usize;
+    let size = heaps[index];
+    // Taking 0 is a move only of codes like 4.07 (split a heap without taking): the list of
+    // options decides, below.
+    if take > size {
+        return Err(format!("illegal move: heap {heap} has {size} counters, take at most {size}"));
+    }
+    let left = size - take;
+    let mut parts = match numbers.get(2) {
+        None if left == 0 => vec![],
+        None => vec![left],
+        Some(&part) if part == 0 || part >= left => {
+            return Err(format!(
+                "illegal move: {left} counters are left, so the part split off must be 1 to {}",
+                left.saturating_sub(1)
+            ));
+        }
+        Some(&part) => vec![part, left - part],
+    };
+    parts.sort_unstable();
+    if !game.options(size).contains(&parts) {
+        let shown = if parts.is_empty() {
+            "nothing".to_string()
+        } else {
+            parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+        };
+        return Err(format!(
+            "illegal move in {}: heap {heap} ({size}) cannot become {shown} (taking {take})",
+            game.code
+        ));
+    }
+    Ok((index, parts))
+}
+
+/// A dialogue of an octal game in misère play; the result and the heaps at the end.
+fn play_octal_misere<R: BufRead>(
+    d: &mut Dialogue<R>,
+    game: &MisereOctal,
+    mut heaps: Vec<u64>,
+) -> Result<(&'static str, Vec<u64>), CliError> {
+    let advice = |heaps: &[u64]| -> Result<&'static str, CliError> {
+        Ok(match game.quotient.outcome(heaps)? {
+            Outcome::P => "a P-position for you (you lose against perfect play)",
+            _ => "an N-position for you (you have a winning move)",
+        })
+    };
+    d.say(&format!(
+        "Octal game {} in misère play with heaps {heaps:?}: the player who makes the last move LOSES \
+         (a player who cannot move wins). Type `heap take` (heaps numbered from 1), or `heap take part` \
+         to split what is left into part + the rest, e.g. `1 1`, or quit. You start: {}.",
+        game.code,
+        advice(&heaps)?
+    ));
+    loop {
+        if !game.can_move(&heaps) {
+            d.say("No move left for you: in misère play you win!");
+            return Ok(("human_won", heaps));
+        }
+        d.prompt(&format!("{heaps:?} your move:"));
+        let line = match d.read()? {
+            Input::Line(line) => line,
+            Input::Stop(stop) => return Ok((stop, heaps)),
+        };
+        let (index, parts) = match octal_move(game, &heaps, &line) {
+            Ok(chosen) => chosen,
+            Err(e) => {
+                d.say(&format!("? {e}"));
+                continue;
+            }
+        };
+        heaps = replace_heap(&heaps, index, &parts);
+        if !game.can_move(&heaps) {
+            d.say(&format!("Heaps {heaps:?}: you made the last move, so you lose (misère)."));
+            return Ok(("computer_won", heaps));
+        }
+        let (index, parts) = game.reply(&heaps)?;
+        let text = describe_octal_move(&heaps, index, &parts);
+        heaps = replace_heap(&heaps, index, &parts);
+        let verdict = if game.can_move(&heaps) { advice(&heaps)? } else { "no move left for you" };
+        d.record(json!({ "computer": text, "heaps": heaps, "outcome": game.quotient.outcome(&heaps)? }));
+        d.say(&format!("I move {text}: heaps {heaps:?}, {verdict}."));
     }
 }
 
@@ -611,6 +823,18 @@ mod tests {
             check_transcript(&d);
         }
 
+        /// An octal game in misère play, on the same hostile input: a known result, the heaps
+        /// only shrink, and the transcript stays bounded.
+        #[test]
+        fn arbitrary_bytes_never_break_octal_play(input in hostile_bytes(), a in 0u64..12, b in 0u64..12) {
+            let game = MisereOctal::new("0.77", &[11], &Budget::from_mib(256)).unwrap();
+            let mut d = dialogue(&input);
+            let (result, last) = play_octal_misere(&mut d, &game, vec![a, b]).unwrap();
+            prop_assert!(["human_won", "computer_won", "quit", "eof", "line_limit"].contains(&result));
+            prop_assert!(last.iter().sum::<u64>() <= a + b);
+            check_transcript(&d);
+        }
+
         /// Raw bytes of any kind (no structure at all).
         #[test]
         fn raw_bytes_never_break_play(input in proptest::collection::vec(any::<u8>(), 0..2048)) {
@@ -618,6 +842,36 @@ mod tests {
             prop_assert!(play_nim(&mut d, vec![7, 9], PlayRule::Normal).is_ok());
             check_transcript(&d);
         }
+    }
+
+    /// The moves typed as `heap take [part]`, checked against the code's options; the
+    /// program's reply wins from an N-position (here by hand: Kayles 0.77 at heaps 2 + 2 is P,
+    /// so from 3 + 2 it takes 1 from the 3; 1 + 1 is N and 1 is P in misère play).
+    #[test]
+    fn octal_moves_by_hand() {
+        let game = MisereOctal::new("0.77", &[5, 3], &Budget::from_mib(256)).unwrap();
+        assert_eq!(octal_move(&game, &[5, 3], "1 1 2"), Ok((0, vec![2, 2])));
+        assert_eq!(octal_move(&game, &[5, 3], "2 2"), Ok((1, vec![1])));
+        assert_eq!(octal_move(&game, &[5, 3], "2, 1"), Ok((1, vec![2])));
+        assert_eq!(octal_move(&game, &[1, 3], "1 1"), Ok((0, vec![])));
+        assert!(octal_move(&game, &[5, 3], "1 0").unwrap_err().contains("cannot become 5"));
+        assert!(octal_move(&game, &[5, 3], "1 3").unwrap_err().contains("cannot become 2"));
+        assert!(octal_move(&game, &[5, 3], "2 1 2").unwrap_err().contains("must be 1 to 1"));
+        assert_eq!(replace_heap(&[5, 3, 4], 1, &[1, 1]), vec![5, 1, 1, 4]);
+        assert_eq!(replace_heap(&[5, 3, 4], 1, &[]), vec![5, 4]);
+        assert_eq!(describe_octal_move(&[5, 3], 0, &[1, 2]), "heap 1: 5 -> 1 + 2 (take 2)");
+        assert_eq!(describe_octal_move(&[5, 3], 1, &[]), "heap 2: 3 -> nothing (take 3)");
+        assert_eq!(game.reply(&[3, 2]).unwrap(), (0, vec![2]));
+        assert_eq!(game.reply(&[1, 1]).unwrap(), (0, vec![]));
+        // From a P-position any move loses; the program takes the fewest counters.
+        assert_eq!(game.reply(&[2, 2]).unwrap(), (0, vec![1]));
+        assert!(!game.can_move(&[]) && game.can_move(&[1]));
+        let mut d = dialogue(b"1 1\n");
+        assert_eq!(play_octal_misere(&mut d, &game, vec![1, 1]).unwrap(), ("human_won", vec![]));
+        let mut d = dialogue(b"");
+        assert_eq!(play_octal_misere(&mut d, &game, vec![]).unwrap(), ("human_won", vec![]));
+        let mut d = dialogue(b"1 1\n");
+        assert_eq!(play_octal_misere(&mut d, &game, vec![1]).unwrap(), ("computer_won", vec![]));
     }
 
     /// A line over the limit is skipped whole (not stored) and answered once.

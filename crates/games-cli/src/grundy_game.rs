@@ -1,0 +1,133 @@
+//! `games grundy --values N [--out FILE] [--stats]`: the one-heap values of Grundy's game
+//! (game-takebreak), printed, written to a value file (game-core's generic layout, named
+//! `grundy`) that an interrupted run continues, and summed up by the statistics octal programs
+//! print.
+
+use std::path::Path;
+
+use game_core::value_file::{self, ValueFileError};
+use game_nim::{Limits, ValueStatistics};
+use game_takebreak::{GrundyValueTable, estimated_bytes};
+use serde_json::json;
+
+use crate::cli::GrundyArgs;
+use crate::error::CliError;
+use crate::heaps::{MAX_OCTAL_VALUES, stats_text};
+use crate::limits::Budget;
+use crate::output::Output;
+use crate::work::{Bar, stop_requested};
+
+/// The name of Grundy's game in the header of its value files.
+pub const VALUE_FILE_NAME: &str = "grundy";
+
+/// Heaps computed between two checkpoints (and two looks at Ctrl-C): a 128th of the heaps asked
+/// for, at least 2^16, as for octal value files.
+fn chunk_heaps(n: u64) -> u64 {
+    (n / 128).max(1 << 16)
+}
+
+/// Runs `games grundy ...`.
+pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
+    let Some(n) = args.values else {
+        return Err(CliError::bad(
+            "say what to compute: --values N (with --out FILE or --stats if you like)",
+        ));
+    };
+    let title = "Grundy's game";
+    let printed = args.out.is_none() && !args.stats;
+    if printed {
+        budget.check_size(
+            || "the number of values printed (use --out FILE or --stats for long tables)".to_string(),
+            u128::from(n),
+            u128::from(MAX_OCTAL_VALUES),
+        )?;
+    }
+    let memory_limit = u64::try_from(budget.memory_bytes).unwrap_or(u64::MAX);
+    budget.check(|| format!("the values of {title}, heaps 0..={n}"), u128::from(estimated_bytes(n)))?;
+    // Stored values first (checked by game-takebreak before it goes on from them).
+    let room = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
+    let stored = match &args.out {
+        Some(path) if path.exists() => {
+            crate::files::reject_special_file(path)?;
+            value_file::read_values(path, VALUE_FILE_NAME, room, budget.memory_bytes)
+                .map_err(|e| file_error(path, e))?
+                .values
+        }
+        Some(path) => {
+            crate::files::reject_special_file(path)?;
+            value_file::write_values(path, VALUE_FILE_NAME, &[]).map_err(|e| file_error(path, e))?;
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let mut table = GrundyValueTable::resume(stored, n, memory_limit)?;
+    let total = n.saturating_add(1);
+    let bar = Bar::new(title, "heaps", total);
+    let mut written = table.values().len();
+    // The file's width once this run has written to it.
+    let mut width = None;
+    loop {
+        let done = table.values().len() as u64;
+        bar.show(done, total);
+        if done >= total {
+            break;
+        }
+        if stop_requested() {
+            return Err(CliError::Stopped {
+                done,
+                total,
+                saved: args.out.as_ref().map(|p| p.display().to_string()),
+            });
+        }
+        table.extend_to(done.saturating_add(chunk_heaps(n) - 1).min(n));
+        if let Some(path) = &args.out {
+            width = Some(
+                value_file::append_values(path, VALUE_FILE_NAME, table.values(), written)
+                    .map_err(|e| file_error(path, e))?,
+            );
+            written = table.values().len();
+        }
+    }
+    drop(bar);
+    let values = table.values();
+    if printed {
+        let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+        return Ok(Output::new(
+            format!("{title}: g(0..={n}) = {}", shown.join(" ")),
+            json!({ "game": "grundy", "n": n, "values": values }),
+        ));
+    }
+    let mut text = String::new();
+    let mut json = json!({ "game": "grundy", "n": n });
+    if let Some(path) = &args.out {
+        // None: nothing was computed, the file already held every heap asked for.
+        let width = match width {
+            Some(width) => width,
+            None => file_width(path)?,
+        };
+        text.push_str(&format!(
+            "{title}: the values of heaps 0..={n} are in {} ({width}-byte value file, see docs/value-files.md)\n",
+            path.display()
+        ));
+        json["out"] = json!(path.display().to_string());
+        json["width"] = json!(width);
+    }
+    if args.stats {
+        let limits = Limits { max_bytes: budget.memory_bytes, ..Limits::UNLIMITED };
+        let stats = ValueStatistics::of_values(values, &limits)?;
+        text.push_str(&stats_text(title, &stats));
+        json["stats"] = json!(stats);
+    }
+    Ok(Output::new(text, json))
+}
+
+/// The width of the values in a value file, from its header.
+fn file_width(path: &Path) -> Result<u8, CliError> {
+    let mut file = std::fs::File::open(path)
+        .map_err(|source| CliError::Io { path: path.display().to_string(), source })?;
+    Ok(value_file::read_header(&mut file).map_err(|e| file_error(path, e))?.width)
+}
+
+fn file_error(path: &Path, source: ValueFileError) -> CliError {
+    CliError::ValueFile { path: path.display().to_string(), source }
+}
