@@ -215,23 +215,9 @@ impl<'g, G: Game> Search<'g, G> {
         let mut expansion = Expansion { known: Vec::new(), pending: Vec::new(), options: 0 };
         game.option_parts(component, &mut |parts| {
             expansion.options += 1;
-            // The common case first: every part known, nothing to build.
             let mut known_xor = 0;
-            let mut known_parts = 0;
-            for part in parts {
-                match table.get(part, game.dense_index(part)) {
-                    Some(v) => known_xor ^= v,
-                    None => break,
-                }
-                known_parts += 1;
-            }
-            hits += known_parts as u64;
-            if known_parts == parts.len() {
-                expansion.known.push(known_xor);
-                return;
-            }
             let mut unknown: Vec<G::Position> = Vec::new();
-            for part in &parts[known_parts..] {
+            for part in parts {
                 match table.get(part, game.dense_index(part)) {
                     Some(v) => {
                         hits += 1;
