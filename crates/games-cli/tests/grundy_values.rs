@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{error_line, json, scratch, stdout_of};
+use common::{error_line, frequency_lines, json, scratch, stdout_of};
 
 /// The header of a value file for `name`, as docs/value-files.md states it.
 fn header(name: &str, width: u8) -> Vec<u8> {
@@ -25,15 +25,6 @@ fn values_by_definition(up_to: usize) -> Vec<u32> {
         values[n] = (0..).find(|v| !options.contains(v)).unwrap();
     }
     values
-}
-
-/// The `value frequency` lines of a statistics answer (two numbers each).
-fn frequency_lines(text: &str) -> Vec<String> {
-    let numbers = |line: &&str| {
-        let words: Vec<&str> = line.split(' ').collect();
-        words.len() == 2 && words.iter().all(|w| w.parse::<u64>().is_ok())
-    };
-    text.lines().filter(numbers).map(str::to_string).collect()
 }
 
 /// The frequencies of heaps 1..=n counted from the definition's values equal `--stats`, line

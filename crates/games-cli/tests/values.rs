@@ -8,16 +8,7 @@ mod common;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{error_line, json, scratch, stdout_of};
-
-/// The `value frequency` lines of a statistics answer (two numbers each).
-fn frequency_lines(text: &str) -> Vec<String> {
-    let numbers = |line: &&str| {
-        let words: Vec<&str> = line.split(' ').collect();
-        words.len() == 2 && words.iter().all(|w| w.parse::<u64>().is_ok())
-    };
-    text.lines().filter(numbers).map(str::to_string).collect()
-}
+use common::{error_line, frequency_lines, json, scratch, stdout_of};
 
 /// The five games to 2^19 heaps equal the other program's frequencies, line for line, within
 /// the default limits (seconds each).

@@ -29,12 +29,7 @@ impl<G: Game> Search<'_, G> {
     /// Cost: up to (nimber + 1) pruned one-value searches per component of `position`, each
     /// bounded like [`Search::nimber`]'s; memory within [`SearchLimits`](super::SearchLimits).
     pub fn nimber_by_aspiration(&mut self, position: &G::Position) -> Result<u32, SearchError> {
-        self.stack_bytes = 0;
-        let mut xor = 0;
-        for part in self.components_of(position) {
-            xor ^= self.aspiration_nimber(&part)?;
-        }
-        Ok(xor)
+        self.xor_of_components(position, Self::aspiration_nimber)
     }
 
     fn aspiration_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {

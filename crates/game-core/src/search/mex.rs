@@ -25,7 +25,6 @@ struct Frame<P> {
 impl<G: Game> Search<'_, G> {
     /// The nimber of `component` by the plain mex search.
     pub(crate) fn mex_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {
-        self.stack_bytes = 0;
         if let Some(v) = self.cached(component) {
             return Ok(v);
         }

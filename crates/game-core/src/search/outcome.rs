@@ -15,23 +15,16 @@ impl<G: Game> Search<'_, G> {
     /// holds them all, and pruning skips options once the candidates are settled. Memory
     /// stays within [`SearchLimits`](super::SearchLimits).
     pub fn nimber(&mut self, position: &G::Position) -> Result<u32, SearchError> {
-        self.stack_bytes = 0;
-        let mut xor = 0;
-        for part in self.components_of(position) {
-            xor ^= self.pruned_nimber(&part, Request::All)?.expect("a full request is always answered");
-        }
-        Ok(xor)
+        self.xor_of_components(position, |search, part| {
+            Ok(search.pruned_nimber(part, Request::All)?.expect("a full request is always answered"))
+        })
     }
 
     /// The nimber of `position` by the plain search: every option of every component reached is
     /// valued and the mex taken (no pruning). Cost: one expansion per distinct component
     /// reached while the table holds them all, each O(options × their components).
     pub fn nimber_by_mex(&mut self, position: &G::Position) -> Result<u32, SearchError> {
-        let mut xor = 0;
-        for part in self.components_of(position) {
-            xor ^= self.mex_nimber(&part)?;
-        }
-        Ok(xor)
+        self.xor_of_components(position, Self::mex_nimber)
     }
 
     /// Is `position` + *`k` a P-position (a loss for the player to move), that is, is the nimber

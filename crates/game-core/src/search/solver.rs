@@ -144,6 +144,21 @@ impl<'g, G: Game> Search<'g, G> {
         parts
     }
 
+    /// The nimber of `position` as the XOR of its components' nimbers, each found by `nimber`
+    /// (one search method), the stack starting empty.
+    pub(crate) fn xor_of_components(
+        &mut self,
+        position: &G::Position,
+        mut nimber: impl FnMut(&mut Self, &G::Position) -> Result<u32, SearchError>,
+    ) -> Result<u32, SearchError> {
+        self.stack_bytes = 0;
+        let mut xor = 0;
+        for part in self.components_of(position) {
+            xor ^= nimber(self, &part)?;
+        }
+        Ok(xor)
+    }
+
     /// [`Search::components_of`] into `parts` (cleared first), reusing its memory.
     pub(crate) fn components_into(&mut self, position: &G::Position, parts: &mut Vec<G::Position>) {
         parts.clear();

@@ -57,3 +57,12 @@ pub fn scratch(kind: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("the test can create its directory");
     dir
 }
+
+/// The `value frequency` lines of a statistics answer (two numbers each).
+pub fn frequency_lines(text: &str) -> Vec<String> {
+    let numbers = |line: &&str| {
+        let words: Vec<&str> = line.split(' ').collect();
+        words.len() == 2 && words.iter().all(|w| w.parse::<u64>().is_ok())
+    };
+    text.lines().filter(numbers).map(str::to_string).collect()
+}
