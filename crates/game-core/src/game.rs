@@ -73,6 +73,18 @@ pub trait Game {
         let _ = (position, options);
     }
 
+    /// The outcome of `component` (normal play) when a theorem gives it without search: Cram
+    /// on an even by even board is a P-position (the second player copies every move by the
+    /// half turn), on an even by odd board an N-position. Only the search engine's aspiration
+    /// method ([`crate::search::Search::nimber_by_aspiration`]) uses it: `P` is nimber 0 at
+    /// once, `N` skips the question "is the nimber 0?". It must be right for every component
+    /// it answers; a game that overrides it should test it against the explicit graph. The
+    /// default knows nothing.
+    fn known_outcome(&self, component: &Self::Position) -> Option<crate::Outcome> {
+        let _ = component;
+        None
+    }
+
     /// A small number naming `component`, if it has one: no two different components may share
     /// an index. The search engine then keeps the component's nimber in a plain array at that
     /// index (within its memory budget) instead of its hash table: no hashing, no key compared,
@@ -87,6 +99,9 @@ pub trait Game {
     /// Calls `visit` once for every option of `component`, in the order the search should try
     /// them, with the option's independent parts (as [`Game::components`] writes them: each
     /// canonical, empty parts left out; an option with no parts is the end of the game).
+    /// The order of the parts matters too: when the search puts a narrow question to an option
+    /// ("is your value in this set?"), it values the other unknown parts in full and asks the
+    /// question of the *last* one, so a game lists its hardest part last.
     ///
     /// Only the search engine uses it, and only on components. The default is the definition:
     /// [`Game::moves`], reordered by [`Game::order_moves`], each option split by
@@ -129,6 +144,9 @@ impl<T: Game + ?Sized> Game for &T {
     }
     fn dense_index(&self, component: &Self::Position) -> Option<usize> {
         (**self).dense_index(component)
+    }
+    fn known_outcome(&self, component: &Self::Position) -> Option<crate::Outcome> {
+        (**self).known_outcome(component)
     }
 }
 

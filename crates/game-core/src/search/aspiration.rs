@@ -10,6 +10,10 @@
 //! candidate needs to ask again. If no option has value r, every smaller candidate having been
 //! refused, r is the mex: the nimber.
 //!
+//! A game that knows a component's outcome by a theorem ([`Game::known_outcome`]) saves
+//! questions: a P-position has nimber 0 without search, and an N-position is never asked
+//! "is your nimber 0?".
+//!
 //! Each question is a search of its own, so a component with nimber k is searched k + 1 times;
 //! the pruning pays when nimbers are small (Cram, Node-Kayles), and not for games whose
 //! nimbers grow with the position (Lasker's Nim), for which [`Search::nimber`] is the method.
@@ -18,7 +22,7 @@ use super::nimber_set::NimberSet;
 use super::pruned::Request;
 use super::solver::FRAME_BYTES;
 use super::{Search, SearchError};
-use crate::Game;
+use crate::{Game, Outcome};
 
 impl<G: Game> Search<'_, G> {
     /// The nimber of `position` by aspiration sets: each component is asked "is your nimber
@@ -38,9 +42,18 @@ impl<G: Game> Search<'_, G> {
         }
         self.count_node()?;
         let nodes_at_open = self.stats.nodes;
+        let known_outcome = self.game.known_outcome(component);
+        if known_outcome == Some(Outcome::P) {
+            self.remember(component, 0, 1);
+            return Ok(0);
+        }
         let expansion = self.expand(component)?;
         let count = expansion.options as u32; // expand refuses more than u32::MAX - 1 options
         let mut settled = NimberSet::from_values(expansion.known.into_iter().filter(|&v| v <= count));
+        if known_outcome == Some(Outcome::N) {
+            // Some option has value 0: 0 is refused as if that option had been asked.
+            settled.insert(0);
+        }
         let mut pending = expansion.pending;
         let bytes = FRAME_BYTES + settled.bytes() + self.pending_bytes(&pending);
         self.charge(bytes)?;
@@ -66,9 +79,9 @@ impl<G: Game> Search<'_, G> {
             let mut i = 0;
             while i < pending.len() {
                 let option = &mut pending[i];
-                // Every part but the last valued in full.
+                // Every part but the last valued in full (the game lists the hardest last).
                 while option.unknown.len() > 1 {
-                    let part = option.unknown.pop().expect("more than one part");
+                    let part = option.unknown.remove(0);
                     let value = self.pruned_nimber(&part, Request::All)?;
                     option.known_xor ^= value.expect("a full request is always answered");
                 }

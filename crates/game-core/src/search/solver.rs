@@ -240,7 +240,7 @@ impl<'g, G: Game> Search<'g, G> {
                     }
                     None => match unknown.iter().position(|p| p == part) {
                         Some(i) => {
-                            unknown.swap_remove(i);
+                            unknown.remove(i); // keeps the game's order: the last part is asked
                             cancelled += 1;
                         }
                         None => unknown.push(part.clone()),

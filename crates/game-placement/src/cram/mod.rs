@@ -2,7 +2,15 @@
 //! place one loses. Positions are bitboards; the connected regions of free cells are the
 //! components, each written canonically under the symmetries of its bounding box.
 
-use game_core::Game;
+mod canonical;
+mod reduce;
+mod shape;
+mod split;
+
+use game_core::{Game, Outcome};
+
+use shape::{Cells, Shape, for_each_bit, low_bits};
+use split::split_into;
 
 use crate::PlacementError;
 
@@ -62,42 +70,6 @@ impl CramBoard {
         row < self.rows() && col < self.cols() && self.free >> (row * self.cols() + col) & 1 == 1
     }
 
-    /// Cells of the first column, as a mask.
-    fn first_column(&self) -> u128 {
-        (0..self.rows()).fold(0, |mask, r| mask | 1u128 << (r * self.cols()))
-    }
-
-    /// The free cells of `within` next to a cell of `cells` (4-neighbourhood).
-    fn neighbours(&self, cells: u128, within: u128) -> u128 {
-        let cols = self.cols();
-        let first = self.first_column();
-        let last = first << (cols - 1);
-        let right = (cells & !last) << 1;
-        let left = (cells & !first) >> 1;
-        let down = if cols < MAX_CELLS { cells << cols } else { 0 };
-        let up = if cols < MAX_CELLS { cells >> cols } else { 0 };
-        (right | left | down | up) & within
-    }
-
-    /// The same cells on a board of the given shape (a region copied out of its bounding box).
-    fn crop(&self, cells: u128) -> CramBoard {
-        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
-        for_each_bit(cells, |i| {
-            let (r, c) = (i / self.cols(), i % self.cols());
-            top = top.min(r);
-            bottom = bottom.max(r);
-            left = left.min(c);
-            right = right.max(c);
-        });
-        let (rows, cols) = (bottom - top + 1, right - left + 1);
-        let mut free = 0u128;
-        for_each_bit(cells, |i| {
-            let (r, c) = (i / self.cols() - top, i % self.cols() - left);
-            free |= 1u128 << (r * cols + c);
-        });
-        CramBoard { rows: rows as u8, cols: cols as u8, free }
-    }
-
     /// The least of the board's images under the symmetries of its rectangle (4 reflections
     /// and rotations by a half turn; 8 with the quarter turns when it is square or when the
     /// transposed board fits).
@@ -106,57 +78,25 @@ impl CramBoard {
     /// four images of a board and the four of its transpose cost one pass over the cells (the
     /// transpose) and a few operations per row.
     pub fn canonical(&self) -> CramBoard {
-        let (rows, cols) = (self.rows(), self.cols());
-        let mut transposed = 0u128;
-        for_each_bit(self.free, |i| transposed |= 1u128 << ((i % cols) * rows + i / cols));
-        let transpose = CramBoard { rows: self.cols, cols: self.rows, free: transposed };
-        self.least_reflection().min(transpose.least_reflection())
-    }
-
-    /// The least of the board and its images under the reflections of its rows, of its columns
-    /// and both (the half turn).
-    fn least_reflection(&self) -> CramBoard {
-        let (rows, cols) = (self.rows(), self.cols());
-        let mask = if cols == 128 { u128::MAX } else { (1u128 << cols) - 1 };
-        let mut mirrored = 0u128; // each row reversed
-        let mut flipped = 0u128; // the rows in reverse order
-        let mut turned = 0u128; // both
-        for r in 0..rows {
-            let row = self.free >> (r * cols) & mask;
-            let reversed = row.reverse_bits() >> (128 - cols);
-            mirrored |= reversed << (r * cols);
-            flipped |= row << ((rows - 1 - r) * cols);
-            turned |= reversed << ((rows - 1 - r) * cols);
+        if self.rows() * self.cols() <= 64 {
+            canonical::canonical::<u64>(self)
+        } else {
+            canonical::canonical::<u128>(self)
         }
-        let image = |free| CramBoard { free, ..*self };
-        (*self).min(image(mirrored)).min(image(flipped)).min(image(turned))
     }
 
     /// The connected regions of free cells (4-neighbourhood) as bit masks of this board,
     /// in the order of their lowest cell.
     pub fn regions(&self) -> Vec<u128> {
+        let shape = Shape::<u128>::of(self);
         let mut rest = self.free;
         let mut out = Vec::new();
         while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = region | self.neighbours(region, rest);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = shape.region(rest & rest.wrapping_neg(), rest);
             rest &= !region;
             out.push(region);
         }
         out
-    }
-}
-
-fn for_each_bit(mut bits: u128, mut f: impl FnMut(usize)) {
-    while bits != 0 {
-        f(bits.trailing_zeros() as usize);
-        bits &= bits - 1;
     }
 }
 
@@ -184,10 +124,11 @@ pub struct Cram;
 impl Game for Cram {
     type Position = CramBoard;
 
-    /// Horizontal dominoes first, each row from the left, then vertical ones.
+    /// Horizontal dominoes first, each row from the left, then vertical ones (the rules alone:
+    /// the explicit-graph engine's moves, written without the search's helpers).
     fn moves(&self, board: &CramBoard) -> Vec<CramBoard> {
         let cols = board.cols();
-        let first = board.first_column();
+        let first = (0..board.rows()).fold(0u128, |mask, r| mask | 1u128 << (r * cols));
         let last = first << (cols - 1);
         let mut out = Vec::new();
         // Cells whose right neighbour is free too: a horizontal domino starts there.
@@ -200,16 +141,76 @@ impl Game for Cram {
         out
     }
 
+    /// The connected regions of the board after the reductions of `reduce.rs` (cells whose
+    /// removal keeps the value), each of at least two cells, cropped and canonical.
     fn components(&self, board: &CramBoard, out: &mut Vec<CramBoard>) {
-        for region in board.regions() {
-            if region.count_ones() >= 2 {
-                out.push(board.crop(region).canonical());
-            }
+        if board.rows() * board.cols() <= 64 {
+            split_into(&Shape::<u64>::of(board), board.free as u64, out)
+        } else {
+            split_into(&Shape::<u128>::of(board), board.free, out)
+        }
+    }
+
+    /// Options easiest first, as `igs` orders them (the sum of the squares of their parts'
+    /// cell counts, smallest first; among equals vertical dominoes from the middle column
+    /// outwards, then horizontal ones from the middle row outwards), and within an option the
+    /// largest part last: the search values the other parts in full and puts its narrow
+    /// question to the last one.
+    fn option_parts(&self, component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+        if component.rows() * component.cols() <= 64 {
+            visit_options::<u64>(component, visit)
+        } else {
+            visit_options::<u128>(component, visit)
         }
     }
 
     fn canonical(&self, board: &CramBoard) -> CramBoard {
         board.canonical()
+    }
+
+    /// A full rectangle with both sides even is a P-position: the second player answers each
+    /// domino by its image under the half turn, which is free and never overlaps it (a domino
+    /// is its own image only when its middle is the board's centre, a corner of four cells
+    /// here). With one side even and the other odd it is an N-position: the first player
+    /// covers the two middle cells of the middle line along the even side, then copies by the
+    /// half turn. Odd by odd boards are left to the search.
+    fn known_outcome(&self, board: &CramBoard) -> Option<Outcome> {
+        if board.free != low_bits(board.rows() * board.cols()) {
+            return None;
+        }
+        match (board.rows().is_multiple_of(2), board.cols().is_multiple_of(2)) {
+            (true, true) => Some(Outcome::P),
+            (true, false) | (false, true) => Some(Outcome::N),
+            (false, false) => None,
+        }
+    }
+}
+
+/// [`Cram`]'s `option_parts` on the word `B` that `component`'s cells fit in.
+fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+    let shape = Shape::<B>::of(component);
+    let free = B::from_u128(component.free);
+    let (rows, cols) = (component.rows(), component.cols());
+    let mut parts: Vec<CramBoard> = Vec::new();
+    // (difficulty, distance from the middle, first part, end of parts) of each option.
+    let mut options: Vec<(u32, usize, usize, usize)> = Vec::new();
+    let mut add = |domino: B, centre: usize| {
+        let start = parts.len();
+        split_into(&shape, free & !domino, &mut parts);
+        let own = &mut parts[start..];
+        own.sort_by_key(|part| part.free.count_ones());
+        let difficulty = own.iter().map(|part| part.free.count_ones().pow(2)).sum();
+        options.push((difficulty, centre, start, parts.len()));
+    };
+    for_each_bit(shape.vertical_starts(free), |i| {
+        add(B::one() << i | B::one() << (i + cols), (2 * (i % cols)).abs_diff(cols - 1))
+    });
+    for_each_bit(shape.horizontal_starts(free), |i| {
+        add(B::one() << i | B::one() << (i + 1), B::BITS + (2 * (i / cols)).abs_diff(rows - 1))
+    });
+    options.sort_by_key(|&(difficulty, centre, _, _)| (difficulty, centre));
+    for &(_, _, start, end) in &options {
+        visit(&parts[start..end]);
     }
 }
 
@@ -290,7 +291,8 @@ mod tests {
             })
             .collect();
         assert!(forms.iter().all(|f| *f == forms[0]), "{forms:?}");
-        assert_eq!((forms[0].rows(), forms[0].cols()), (2, 2));
+        // Its two ends are tufts of one star: one is taken off, a domino is left.
+        assert_eq!(forms[0], CramBoard::empty(1, 2).unwrap());
     }
 
     #[test]
