@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use super::table::{Stored, Table};
 use super::{SearchError, SearchLimits, SearchStats};
 use crate::Game;
@@ -25,8 +27,9 @@ pub(crate) struct Expansion<P> {
 
 /// An option with parts the table did not know when its component was expanded.
 pub(crate) struct Pending<P> {
-    /// The unknown parts (never empty).
-    pub(crate) unknown: Vec<P>,
+    /// The unknown parts (never empty); most options have one or two, kept inline so that
+    /// an option costs no allocation of its own.
+    pub(crate) unknown: SmallVec<[P; 2]>,
     /// The XOR of the known parts' nimbers.
     pub(crate) known_xor: u32,
 }
@@ -231,7 +234,7 @@ impl<'g, G: Game> Search<'g, G> {
         game.option_parts(component, &mut |parts| {
             expansion.options += 1;
             let mut known_xor = 0;
-            let mut unknown: Vec<G::Position> = Vec::new();
+            let mut unknown: SmallVec<[G::Position; 2]> = SmallVec::new();
             for part in parts {
                 match table.get(part, game.dense_index(part)) {
                     Some(v) => {

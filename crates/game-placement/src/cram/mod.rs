@@ -7,6 +7,9 @@ mod reduce;
 mod shape;
 mod split;
 
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
 use game_core::{Game, Outcome};
 
 use shape::{Cells, Shape, for_each_bit, low_bits};
@@ -19,11 +22,20 @@ pub const MAX_CELLS: usize = 128;
 
 /// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of `free` set when cell (r, c) is
 /// free.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CramBoard {
     rows: u8,
     cols: u8,
     free: u128,
+}
+
+/// One word for the hasher (the search hashes a board at every table lookup): the shape in
+/// the top bits, which only boards of more than 112 cells use (a collision there costs a key
+/// comparison, never a wrong answer).
+impl Hash for CramBoard {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u128(self.free ^ u128::from(self.rows) << 120 ^ u128::from(self.cols) << 112);
+    }
 }
 
 impl CramBoard {
@@ -186,17 +198,41 @@ impl Game for Cram {
     }
 }
 
+/// An option as [`visit_options`] sorts it: difficulty, distance from the middle, and the
+/// range of its parts.
+type OptionKey = (u32, usize, usize, usize);
+
+thread_local! {
+    /// The buffers of [`visit_options`], kept between calls so that a node allocates nothing.
+    static BUFFERS: RefCell<(Vec<CramBoard>, Vec<OptionKey>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
 /// [`Cram`]'s `option_parts` on the word `B` that `component`'s cells fit in.
 fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+    BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+        Ok(mut buffers) => {
+            let (parts, options) = &mut *buffers;
+            visit_options_with::<B>(component, visit, parts, options)
+        }
+        // Only if `visit` itself asks for options: fresh buffers then.
+        Err(_) => visit_options_with::<B>(component, visit, &mut Vec::new(), &mut Vec::new()),
+    })
+}
+
+fn visit_options_with<B: Cells>(
+    component: &CramBoard,
+    visit: &mut dyn FnMut(&[CramBoard]),
+    parts: &mut Vec<CramBoard>,
+    options: &mut Vec<OptionKey>,
+) {
     let shape = Shape::<B>::of(component);
     let free = B::from_u128(component.free);
     let (rows, cols) = (component.rows(), component.cols());
-    let mut parts: Vec<CramBoard> = Vec::new();
-    // (difficulty, distance from the middle, first part, end of parts) of each option.
-    let mut options: Vec<(u32, usize, usize, usize)> = Vec::new();
+    parts.clear();
+    options.clear();
     let mut add = |domino: B, centre: usize| {
         let start = parts.len();
-        split_into(&shape, free & !domino, &mut parts);
+        split_into(&shape, free & !domino, parts);
         let own = &mut parts[start..];
         own.sort_by_key(|part| part.free.count_ones());
         let difficulty = own.iter().map(|part| part.free.count_ones().pow(2)).sum();
@@ -209,7 +245,7 @@ fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBo
         add(B::one() << i | B::one() << (i + 1), B::BITS + (2 * (i / cols)).abs_diff(rows - 1))
     });
     options.sort_by_key(|&(difficulty, centre, _, _)| (difficulty, centre));
-    for &(_, _, start, end) in &options {
+    for &(_, _, start, end) in options.iter() {
         visit(&parts[start..end]);
     }
 }
