@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash, RandomState};
+use std::ops::ControlFlow;
 
 use hashbrown::HashTable;
 use petgraph::csr::Csr;
@@ -96,29 +97,46 @@ pub trait Game {
         None
     }
 
-    /// Calls `visit` once for every option of `component`, in the order the search should try
-    /// them, with the option's independent parts (as [`Game::components`] writes them: each
-    /// canonical, empty parts left out; an option with no parts is the end of the game).
-    /// The order of the parts matters too: when the search puts a narrow question to an option
-    /// ("is your value in this set?"), it values the other unknown parts in full and asks the
-    /// question of the *last* one, so a game lists its hardest part last.
+    /// Calls `visit` for the options of `component`, one after another, each with its
+    /// independent parts (as [`Game::components`] writes them: each canonical, empty parts left
+    /// out; an option with no parts is the end of the game), until `visit` returns
+    /// [`ControlFlow::Break`]: the search stops asking as soon as the options seen settle its
+    /// question, so a game that produces options lazily (in the order most likely to settle it
+    /// early) saves the work of the rest.
     ///
     /// Only the search engine uses it, and only on components. The default is the definition:
     /// [`Game::moves`], reordered by [`Game::order_moves`], each option split by
-    /// [`Game::components`]. A game overrides it to go faster: the engine looks every part up
-    /// in its table and clones only the parts it does not know, so a game that reuses its own
-    /// buffers for the parts (Lasker's Nim: `[left]`, or `[a]` and `[h - a]`) makes the search
-    /// allocate nothing per option. An override must visit exactly the options of
-    /// [`Game::moves`], split as [`Game::components`] splits them.
-    fn option_parts(&self, component: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+    /// [`Game::components`] when it is visited. A game overrides it to go faster: the engine
+    /// looks every part up in its table and clones only the parts it does not know, so a game
+    /// that reuses its own buffers for the parts (Lasker's Nim: `[left]`, or `[a]` and
+    /// `[h - a]`) makes the search allocate nothing per option. An override must visit exactly
+    /// the options of [`Game::moves`] (until told to stop), split as [`Game::components`]
+    /// splits them.
+    fn option_parts(
+        &self,
+        component: &Self::Position,
+        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+    ) {
         let mut options = self.moves(component);
         self.order_moves(component, &mut options);
         let mut parts = Vec::new();
         for option in &options {
             parts.clear();
             self.components(option, &mut parts);
-            visit(&parts);
+            if visit(&parts).is_break() {
+                return;
+            }
         }
+    }
+
+    /// An estimate of the work a search of `component` takes, in any unit (Cram: the square of
+    /// its cells). The search engine tries the options whose unknown parts are easiest first
+    /// and, within an option, values the easier parts in full and asks its narrow question
+    /// ("is your value in this set?") of the hardest. The default, 0 for every part, keeps the
+    /// order of [`Game::option_parts`].
+    fn difficulty(&self, component: &Self::Position) -> u64 {
+        let _ = component;
+        0
     }
 }
 
@@ -139,8 +157,15 @@ impl<T: Game + ?Sized> Game for &T {
     fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
         (**self).order_moves(position, options)
     }
-    fn option_parts(&self, component: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+    fn option_parts(
+        &self,
+        component: &Self::Position,
+        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+    ) {
         (**self).option_parts(component, visit)
+    }
+    fn difficulty(&self, component: &Self::Position) -> u64 {
+        (**self).difficulty(component)
     }
     fn dense_index(&self, component: &Self::Position) -> Option<usize> {
         (**self).dense_index(component)

@@ -1,6 +1,8 @@
 //! The search engine against the explicit-graph engine: random acyclic games, played alone and
 //! as sums of tokens (components), every method, every question G + *k; and the limits.
 
+use std::ops::ControlFlow;
+
 use game_core::search::{Search, SearchError, SearchLimits};
 use game_core::{Game, Outcome, explore, grundy_values};
 use proptest::prelude::*;
@@ -58,12 +60,18 @@ impl Game for Indexed {
             _ => None,
         }
     }
-    fn option_parts(&self, component: &Vec<u32>, visit: &mut dyn FnMut(&[Vec<u32>])) {
+    fn option_parts(&self, component: &Vec<u32>, visit: &mut dyn FnMut(&[Vec<u32>]) -> ControlFlow<()>) {
         let mut part = vec![0];
         for &to in self.0.arcs[component[0] as usize].iter().rev() {
             part[0] = to;
-            visit(std::slice::from_ref(&part));
+            if visit(std::slice::from_ref(&part)).is_break() {
+                return;
+            }
         }
+    }
+    /// Larger token counts first is as good an order as any to test the engine's sort.
+    fn difficulty(&self, tokens: &Vec<u32>) -> u64 {
+        u64::from(u32::MAX - tokens[0])
     }
 }
 

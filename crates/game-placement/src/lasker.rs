@@ -2,6 +2,8 @@
 //! heaps. The worked example of components: a position is a list of heaps, each heap a
 //! component.
 
+use std::ops::ControlFlow;
+
 use game_core::{Game, heap_sum_moves};
 
 /// Lasker's Nim. A position is a sorted list of nonempty heaps ([`LaskersNim::position`]).
@@ -82,31 +84,41 @@ impl Game for LaskersNim {
     /// The options of one heap as parts written into two reused buffers, so that the search
     /// allocates nothing per option: `[]` (the heap taken), `[left]` for `left` in `1..h`,
     /// `[a], [h - a]` for the splits (`[]` when `a = h - a`, the two equal heaps cancelling).
-    fn option_parts(&self, component: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>])) {
-        let [h] = component[..] else {
-            // Not a component (the engine never asks): the definition.
-            let mut parts = Vec::new();
-            for option in self.moves(component) {
-                parts.clear();
-                self.components(&option, &mut parts);
-                visit(&parts);
-            }
-            return;
-        };
-        let mut pair = [vec![0], vec![0]];
-        visit(&[]);
-        for left in 1..h {
-            pair[0][0] = left;
-            visit(&pair[..1]);
+    fn option_parts(&self, component: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>) {
+        let _ = heap_options(self, component, visit);
+    }
+}
+
+/// [`LaskersNim`]'s `option_parts`, stopping where `visit` says (`?` on its answers).
+fn heap_options(
+    game: &LaskersNim,
+    component: &Vec<u64>,
+    visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let [h] = component[..] else {
+        // Not a component (the engine never asks): the definition.
+        let mut parts = Vec::new();
+        for option in game.moves(component) {
+            parts.clear();
+            game.components(&option, &mut parts);
+            visit(&parts)?;
         }
-        for a in 1..=h / 2 {
-            if 2 * a == h {
-                visit(&[]);
-            } else {
-                pair[0][0] = a;
-                pair[1][0] = h - a;
-                visit(&pair);
-            }
+        return ControlFlow::Continue(());
+    };
+    let mut pair = [vec![0], vec![0]];
+    visit(&[])?;
+    for left in 1..h {
+        pair[0][0] = left;
+        visit(&pair[..1])?;
+    }
+    for a in 1..=h / 2 {
+        if 2 * a == h {
+            visit(&[])?;
+        } else {
+            pair[0][0] = a;
+            pair[1][0] = h - a;
+            visit(&pair)?;
         }
     }
+    ControlFlow::Continue(())
 }

@@ -11,6 +11,7 @@
 //! * `Cram::known_outcome` is right wherever it answers.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use game_core::{Game, Outcome};
 use game_placement::{Cram, CramBoard};
@@ -104,7 +105,15 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
             let mut parts = parts.to_vec();
             parts.sort();
             visited.push(parts);
+            ControlFlow::Continue(())
         });
+        // Told to stop, it stops.
+        let mut calls = 0;
+        Cram.option_parts(&board, &mut |_| {
+            calls += 1;
+            ControlFlow::Break(())
+        });
+        assert_eq!(calls, usize::from(!expected.is_empty()));
         expected.sort();
         visited.sort();
         assert_eq!(visited, expected, "options of {rows} x {cols} {free:#b}");

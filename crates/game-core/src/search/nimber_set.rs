@@ -101,6 +101,11 @@ impl NimberSet {
         Some(w as u32 * 64 + self.words[w].trailing_zeros())
     }
 
+    /// How many values the set holds.
+    pub(crate) fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// Number of elements common to `self` and `other`.
     pub(crate) fn common(&self, other: &NimberSet) -> usize {
         self.words.iter().zip(&other.words).map(|(a, b)| (a & b).count_ones() as usize).sum()

@@ -136,7 +136,13 @@ impl<G: Game> Search<'_, G> {
         }
         self.count_node()?;
         let nodes_at_open = self.stats.nodes;
-        let expansion = self.expand(&component)?;
+        let expansion = match &request {
+            Request::All => self.expand(&component)?,
+            Request::Among(set) => match self.expand_among(&component, set)? {
+                Some(expansion) => expansion,
+                None => return Ok(Opened::Answer(None)),
+            },
+        };
         let count = expansion.options as u32; // expand refuses more than u32::MAX - 1 options
         let candidates = NimberSet::with_lowest(count + 1);
         let requested = match request {

@@ -3,8 +3,11 @@
 
 use std::fmt;
 
+use std::ops::ControlFlow;
+
 use smallvec::SmallVec;
 
+use super::nimber_set::NimberSet;
 use super::table::{Stored, Table};
 use super::{SearchError, SearchLimits, SearchStats};
 use crate::Game;
@@ -224,13 +227,43 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// The options of `component` through [`Game::option_parts`]: the value of every option
     /// whose parts the table knows, and the others with the parts it does not know (equal pairs
-    /// among those cancelled), in the game's order. Only unknown parts are cloned.
+    /// among those cancelled). Only unknown parts are cloned. The pending options come easiest
+    /// first by [`Game::difficulty`] (the sum over their unknown parts; ties in the game's
+    /// order), each with its hardest unknown part last.
+    ///
+    /// [`Search::expand_among`] with a requested set stops as soon as every requested value is the value of a
+    /// known option (then none of them is the component's nimber, whatever the other options
+    /// are): `Ok(None)`, counted in [`SearchStats::cut_while_expanding`](super::SearchStats).
+    pub(crate) fn expand_among(
+        &mut self,
+        component: &G::Position,
+        requested: &NimberSet,
+    ) -> Result<Option<Expansion<G::Position>>, SearchError> {
+        let (expansion, cut) = self.expand_until(component, Some(requested))?;
+        Ok((!cut).then_some(expansion))
+    }
+
+    /// Every option of `component`, as [`Search::expand_among`] gives them.
     pub(crate) fn expand(&mut self, component: &G::Position) -> Result<Expansion<G::Position>, SearchError> {
+        // Nothing requested: never cut.
+        Ok(self.expand_until(component, None)?.0)
+    }
+
+    /// The expansion, and whether `requested` cut it short.
+    fn expand_until(
+        &mut self,
+        component: &G::Position,
+        requested: Option<&NimberSet>,
+    ) -> Result<(Expansion<G::Position>, bool), SearchError> {
         let game = self.game;
         let table = &self.table;
         let mut hits = 0u64;
         let mut cancelled = 0u64;
         let mut expansion = Expansion { known: Vec::new(), pending: Vec::new(), options: 0 };
+        // Requested values not yet the value of a known option.
+        let mut open = requested.map(|set| (set.clone(), set.len()));
+        let mut cut = false;
+        let mut difficulties: Vec<u64> = Vec::new();
         game.option_parts(component, &mut |parts| {
             expansion.options += 1;
             let mut known_xor = 0;
@@ -243,7 +276,7 @@ impl<'g, G: Game> Search<'g, G> {
                     }
                     None => match unknown.iter().position(|p| p == part) {
                         Some(i) => {
-                            unknown.remove(i); // keeps the game's order: the last part is asked
+                            unknown.remove(i);
                             cancelled += 1;
                         }
                         None => unknown.push(part.clone()),
@@ -252,17 +285,52 @@ impl<'g, G: Game> Search<'g, G> {
             }
             if unknown.is_empty() {
                 expansion.known.push(known_xor);
+                if let Some((set, left)) = open.as_mut()
+                    && set.contains(known_xor)
+                {
+                    set.remove(known_xor);
+                    *left -= 1;
+                    if *left == 0 {
+                        cut = true;
+                        return ControlFlow::Break(());
+                    }
+                }
             } else {
+                // The hardest unknown part last: it gets the narrow question.
+                let mut hardest = 0;
+                let mut total = 0u64;
+                for (i, part) in unknown.iter().enumerate() {
+                    let d = game.difficulty(part);
+                    total = total.saturating_add(d);
+                    if d > game.difficulty(&unknown[hardest]) {
+                        hardest = i;
+                    }
+                }
+                let last = unknown.len() - 1;
+                unknown.swap(hardest, last);
+                difficulties.push(total);
                 expansion.pending.push(Pending { unknown, known_xor });
             }
+            ControlFlow::Continue(())
         });
         self.stats.table_hits += hits;
         self.stats.pairs_cancelled += cancelled;
+        if cut {
+            self.stats.cut_while_expanding += 1;
+            return Ok((expansion, true));
+        }
         let max = u32::MAX as usize - 1;
         if expansion.options > max {
             return Err(SearchError::TooManyMoves { moves: expansion.options, max });
         }
-        Ok(expansion)
+        if difficulties.iter().any(|&d| d != difficulties[0]) {
+            let mut order: Vec<usize> = (0..difficulties.len()).collect();
+            order.sort_by_key(|&i| difficulties[i]); // stable: ties keep the game's order
+            let mut pending: Vec<Option<Pending<G::Position>>> =
+                expansion.pending.into_iter().map(Some).collect();
+            expansion.pending = order.into_iter().filter_map(|i| pending[i].take()).collect();
+        }
+        Ok((expansion, false))
     }
 
     /// Bytes the stack holds for `pending`.

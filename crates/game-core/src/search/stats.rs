@@ -23,6 +23,10 @@ pub struct SearchStats {
     pub table_bytes: u64,
     /// Options never examined because the pruned search had already settled their position.
     pub pruned: u64,
+    /// Components whose question was settled while their options were still being produced
+    /// (every value asked about is the value of an option already known), the rest never
+    /// generated.
+    pub cut_while_expanding: u64,
     /// Pairs of equal components cancelled (G + G = 0) before any search.
     pub pairs_cancelled: u64,
     /// Deepest stack reached (positions being expanded at once).

@@ -9,6 +9,7 @@ mod split;
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 
 use game_core::{Game, Outcome};
 
@@ -163,17 +164,20 @@ impl Game for Cram {
         }
     }
 
-    /// Options easiest first, as `igs` orders them (the sum of the squares of their parts'
-    /// cell counts, smallest first; among equals vertical dominoes from the middle column
-    /// outwards, then horizontal ones from the middle row outwards), and within an option the
-    /// largest part last: the search values the other parts in full and puts its narrow
-    /// question to the last one.
-    fn option_parts(&self, component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+    /// Vertical dominoes from the middle column outwards, then horizontal ones from the middle
+    /// row outwards, as `igs` generates them; each option split as [`Game::components`] splits
+    /// it, and only when the search asks for it.
+    fn option_parts(&self, component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>) {
         if component.rows() * component.cols() <= 64 {
             visit_options::<u64>(component, visit)
         } else {
             visit_options::<u128>(component, visit)
         }
+    }
+
+    /// The square of the cells, as `igs`'s "smaller components first" has it.
+    fn difficulty(&self, component: &CramBoard) -> u64 {
+        u64::from(component.free.count_ones()).pow(2)
     }
 
     fn canonical(&self, board: &CramBoard) -> CramBoard {
@@ -198,21 +202,20 @@ impl Game for Cram {
     }
 }
 
-/// An option as [`visit_options`] sorts it: difficulty, distance from the middle, and the
-/// range of its parts.
-type OptionKey = (u32, usize, usize, usize);
+/// The buffers of [`visit_options`]: the dominoes with their sort keys, an option's parts.
+type Buffers = (Vec<(usize, u128)>, Vec<CramBoard>);
 
 thread_local! {
-    /// The buffers of [`visit_options`], kept between calls so that a node allocates nothing.
-    static BUFFERS: RefCell<(Vec<CramBoard>, Vec<OptionKey>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Kept between calls so that a node allocates nothing.
+    static BUFFERS: RefCell<Buffers> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// [`Cram`]'s `option_parts` on the word `B` that `component`'s cells fit in.
-fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>) {
     BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
         Ok(mut buffers) => {
-            let (parts, options) = &mut *buffers;
-            visit_options_with::<B>(component, visit, parts, options)
+            let (dominoes, parts) = &mut *buffers;
+            visit_options_with::<B>(component, visit, dominoes, parts)
         }
         // Only if `visit` itself asks for options: fresh buffers then.
         Err(_) => visit_options_with::<B>(component, visit, &mut Vec::new(), &mut Vec::new()),
@@ -221,32 +224,32 @@ fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBo
 
 fn visit_options_with<B: Cells>(
     component: &CramBoard,
-    visit: &mut dyn FnMut(&[CramBoard]),
+    visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>,
+    dominoes: &mut Vec<(usize, u128)>,
     parts: &mut Vec<CramBoard>,
-    options: &mut Vec<OptionKey>,
 ) {
     let shape = Shape::<B>::of(component);
     let free = B::from_u128(component.free);
     let (rows, cols) = (component.rows(), component.cols());
-    parts.clear();
-    options.clear();
-    let mut add = |domino: B, centre: usize| {
-        let start = parts.len();
-        split_into(&shape, free & !domino, parts);
-        let own = &mut parts[start..];
-        own.sort_by_key(|part| part.free.count_ones());
-        let difficulty = own.iter().map(|part| part.free.count_ones().pow(2)).sum();
-        options.push((difficulty, centre, start, parts.len()));
-    };
+    // Vertical dominoes from the middle column outwards, then horizontal ones from the middle
+    // row outwards (keys below 2^8 and from 2^8; each key names one domino, so the order is
+    // total).
+    dominoes.clear();
     for_each_bit(shape.vertical_starts(free), |i| {
-        add(B::one() << i | B::one() << (i + cols), (2 * (i % cols)).abs_diff(cols - 1))
+        let centre = (2 * (i % cols)).abs_diff(cols - 1);
+        dominoes.push((centre << 16 | i, (1u128 << i) | (1u128 << (i + cols))));
     });
     for_each_bit(shape.horizontal_starts(free), |i| {
-        add(B::one() << i | B::one() << (i + 1), B::BITS + (2 * (i / cols)).abs_diff(rows - 1))
+        let centre = 256 + (2 * (i / cols)).abs_diff(rows - 1);
+        dominoes.push((centre << 16 | i, 3u128 << i));
     });
-    options.sort_by_key(|&(difficulty, centre, _, _)| (difficulty, centre));
-    for &(_, _, start, end) in options.iter() {
-        visit(&parts[start..end]);
+    dominoes.sort_unstable_by_key(|&(key, _)| key);
+    for &(_, domino) in dominoes.iter() {
+        parts.clear();
+        split_into(&shape, free & !B::from_u128(domino), parts);
+        if visit(parts).is_break() {
+            return;
+        }
     }
 }
 
