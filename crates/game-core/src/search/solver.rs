@@ -35,6 +35,8 @@ pub(crate) struct Pending<P> {
     pub(crate) unknown: SmallVec<[P; 2]>,
     /// The XOR of the known parts' nimbers.
     pub(crate) known_xor: u32,
+    /// The sum of the unknown parts' [`Game::difficulty`].
+    difficulty: u64,
 }
 
 /// The progress callback of a [`Search`].
@@ -263,7 +265,7 @@ impl<'g, G: Game> Search<'g, G> {
         // Requested values not yet the value of a known option.
         let mut open = requested.map(|set| (set.clone(), set.len()));
         let mut cut = false;
-        let mut difficulties: Vec<u64> = Vec::new();
+        let mut sorted = true;
         game.option_parts(component, &mut |parts| {
             expansion.options += 1;
             let mut known_xor = 0;
@@ -308,8 +310,8 @@ impl<'g, G: Game> Search<'g, G> {
                 }
                 let last = unknown.len() - 1;
                 unknown.swap(hardest, last);
-                difficulties.push(total);
-                expansion.pending.push(Pending { unknown, known_xor });
+                sorted &= expansion.pending.last().is_none_or(|p| p.difficulty <= total);
+                expansion.pending.push(Pending { unknown, known_xor, difficulty: total });
             }
             ControlFlow::Continue(())
         });
@@ -323,12 +325,8 @@ impl<'g, G: Game> Search<'g, G> {
         if expansion.options > max {
             return Err(SearchError::TooManyMoves { moves: expansion.options, max });
         }
-        if difficulties.iter().any(|&d| d != difficulties[0]) {
-            let mut order: Vec<usize> = (0..difficulties.len()).collect();
-            order.sort_by_key(|&i| difficulties[i]); // stable: ties keep the game's order
-            let mut pending: Vec<Option<Pending<G::Position>>> =
-                expansion.pending.into_iter().map(Some).collect();
-            expansion.pending = order.into_iter().filter_map(|i| pending[i].take()).collect();
+        if !sorted {
+            expansion.pending.sort_by_key(|p| p.difficulty); // stable: ties keep the game's order
         }
         Ok((expansion, false))
     }

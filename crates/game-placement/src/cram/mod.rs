@@ -8,6 +8,7 @@ mod shape;
 mod split;
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
@@ -202,52 +203,67 @@ impl Game for Cram {
     }
 }
 
-/// The buffers of [`visit_options`]: the dominoes with their sort keys, an option's parts.
-type Buffers = (Vec<(usize, u128)>, Vec<CramBoard>);
+/// What [`visit_options`] keeps between calls so that a node allocates nothing: the dominoes
+/// of each board shape met, in the order they are tried, and an option's parts.
+#[derive(Default)]
+struct Buffers {
+    dominoes: HashMap<(u8, u8), Vec<u128>>,
+    parts: Vec<CramBoard>,
+}
 
 thread_local! {
-    /// Kept between calls so that a node allocates nothing.
-    static BUFFERS: RefCell<Buffers> = const { RefCell::new((Vec::new(), Vec::new())) };
+    static BUFFERS: RefCell<Option<Buffers>> = const { RefCell::new(None) };
 }
 
 /// [`Cram`]'s `option_parts` on the word `B` that `component`'s cells fit in.
 fn visit_options<B: Cells>(component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>) {
     BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
         Ok(mut buffers) => {
-            let (dominoes, parts) = &mut *buffers;
-            visit_options_with::<B>(component, visit, dominoes, parts)
+            visit_options_with::<B>(component, visit, buffers.get_or_insert_with(Buffers::default))
         }
         // Only if `visit` itself asks for options: fresh buffers then.
-        Err(_) => visit_options_with::<B>(component, visit, &mut Vec::new(), &mut Vec::new()),
+        Err(_) => visit_options_with::<B>(component, visit, &mut Buffers::default()),
     })
+}
+
+/// The dominoes of a full `rows` x `cols` board in the order they are tried: vertical ones
+/// from the middle column outwards, then horizontal ones from the middle row outwards (ties by
+/// cell).
+fn dominoes_in_order(rows: usize, cols: usize) -> Vec<u128> {
+    let mut keyed = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = r * cols + c;
+            if r + 1 < rows {
+                keyed.push(((0, (2 * c).abs_diff(cols - 1), cell), 1u128 << cell | 1u128 << (cell + cols)));
+            }
+            if c + 1 < cols {
+                keyed.push(((1, (2 * r).abs_diff(rows - 1), cell), 3u128 << cell));
+            }
+        }
+    }
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    keyed.into_iter().map(|(_, domino)| domino).collect()
 }
 
 fn visit_options_with<B: Cells>(
     component: &CramBoard,
     visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>,
-    dominoes: &mut Vec<(usize, u128)>,
-    parts: &mut Vec<CramBoard>,
+    buffers: &mut Buffers,
 ) {
     let shape = Shape::<B>::of(component);
-    let free = B::from_u128(component.free);
-    let (rows, cols) = (component.rows(), component.cols());
-    // Vertical dominoes from the middle column outwards, then horizontal ones from the middle
-    // row outwards (keys below 2^8 and from 2^8; each key names one domino, so the order is
-    // total).
-    dominoes.clear();
-    for_each_bit(shape.vertical_starts(free), |i| {
-        let centre = (2 * (i % cols)).abs_diff(cols - 1);
-        dominoes.push((centre << 16 | i, (1u128 << i) | (1u128 << (i + cols))));
-    });
-    for_each_bit(shape.horizontal_starts(free), |i| {
-        let centre = 256 + (2 * (i / cols)).abs_diff(rows - 1);
-        dominoes.push((centre << 16 | i, 3u128 << i));
-    });
-    dominoes.sort_unstable_by_key(|&(key, _)| key);
-    for &(_, domino) in dominoes.iter() {
-        parts.clear();
-        split_into(&shape, free & !B::from_u128(domino), parts);
-        if visit(parts).is_break() {
+    let free = component.free;
+    let dominoes = buffers
+        .dominoes
+        .entry((component.rows, component.cols))
+        .or_insert_with(|| dominoes_in_order(component.rows(), component.cols()));
+    for &domino in dominoes.iter() {
+        if free & domino != domino {
+            continue;
+        }
+        buffers.parts.clear();
+        split_into(&shape, B::from_u128(free & !domino), &mut buffers.parts);
+        if visit(&buffers.parts).is_break() {
             return;
         }
     }

@@ -85,16 +85,6 @@ impl<B: Cells> Shape<B> {
         self.below_in(p) | self.above_in(p) | self.right_in(p) | self.left_in(p)
     }
 
-    /// The cells of `free` where a horizontal domino starts (its right cell free too).
-    pub(super) fn horizontal_starts(&self, free: B) -> B {
-        free & self.right_in(free)
-    }
-
-    /// The cells of `free` where a vertical domino starts (the cell below free too).
-    pub(super) fn vertical_starts(&self, free: B) -> B {
-        free & self.below_in(free)
-    }
-
     /// The connected region of `within` that holds the cells of `seed`.
     pub(super) fn region(&self, seed: B, within: B) -> B {
         let mut region = seed & within;
