@@ -50,7 +50,7 @@ for board in "$@"; do
     set -- $board
     for run in $(seq "$RUNS"); do
         read -r n1 c1 w1 m1 < <(timed "$IGSOLVE" cram "$1" "$2")
-        read -r n2 c2 w2 m2 < <(timed "$OURS" --json cram "$1" "$2")
+        read -r n2 c2 w2 m2 < <(timed "$OURS" --json --allow-long cram "$1" "$2")
         printf '%-6s %-4s %-8s %7s %9s %9s %10s\n' "${1}x$2" "$run" igsolve "$n1" "$c1" "$w1" "$m1"
         printf '%-6s %-4s %-8s %7s %9s %9s %10s\n' "${1}x$2" "$run" games "$n2" "$c2" "$w2" "$m2"
         [ "$n1" = "$n2" ] || { echo "error: the nimbers differ on ${1}x$2 ($n1 against $n2)" >&2; exit 1; }

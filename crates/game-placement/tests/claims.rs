@@ -6,10 +6,10 @@
 //! `cargo test -p game-placement` checks the quick bounds; `cargo xtask verify` runs them at
 //! full bounds with every crate's claims and rewrites the snapshots after a deliberate change.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, explore, grundy_values};
+use game_core::{Game, Outcome, explore, grundy_values};
 use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
 use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
 
@@ -75,6 +75,28 @@ fn claims_of_placement_games() -> Vec<Claim> {
             ],
             expected: Expected::Holds,
             check: lasker_equals_closed_form,
+        },
+        Claim {
+            id: "PL6",
+            statement: "Taking off every tuft of a star but one and every bridge (a cell whose free neighbours all have a tuft) keeps the value of a Cram position: on every position of every board of at most 16 cells, the values of Cram's components XOR to the board's value",
+            source: "our own check of the reductions of Beling's igs (proofs by mirror strategy in game-placement's cram/reduce.rs)",
+            methods: [
+                "game-placement's Cram::components (reductions, regions, crop, canonical form), each part valued by the definition",
+                "the definition on the whole board: the mex over every domino, by dynamic programming over all sets of free cells, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: cram_components_keep_the_value,
+        },
+        Claim {
+            id: "PL7",
+            statement: "A full Cram board with both sides even is a P-position, one with one side even and the other odd an N-position",
+            source: "Gardner; Berlekamp, Conway and Guy, Winning Ways (Cram: the symmetry strategy)",
+            methods: [
+                "game-placement's Cram::known_outcome, which the aspiration search uses",
+                "the definition on the whole board, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: cram_outcomes_by_symmetry,
         },
         Claim {
             id: "PLX",
@@ -333,6 +355,99 @@ fn even_area_boards_are_p_positions(scale: Scale) -> Evidence {
         }
     }
     Evidence { bound: format!("boards r x c with r <= c <= {most} and rc even"), tally }
+}
+
+/// The value of every set of free cells of a `rows` x `cols` board by the definition (the mex
+/// over every domino, nothing of the crate): a domino removes two bits, so every option is a
+/// smaller number than its position and one pass upwards suffices.
+fn values_by_definition(rows: usize, cols: usize) -> Vec<u8> {
+    let cells = rows * cols;
+    assert!(cells <= 20, "the definition's table has 2^cells entries");
+    let mut dominoes = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = r * cols + c;
+            if c + 1 < cols {
+                dominoes.push((1usize << cell) | (1 << (cell + 1)));
+            }
+            if r + 1 < rows {
+                dominoes.push((1usize << cell) | (1 << (cell + cols)));
+            }
+        }
+    }
+    let mut values = vec![0u8; 1 << cells];
+    for free in 0..1usize << cells {
+        let mut seen = 0u64;
+        for &domino in &dominoes {
+            if free & domino == domino {
+                seen |= 1 << values[free & !domino];
+            }
+        }
+        values[free] = (!seen).trailing_zeros() as u8;
+    }
+    values
+}
+
+/// The definition's values, one table per board shape.
+#[derive(Default)]
+struct Definition {
+    tables: HashMap<(usize, usize), Vec<u8>>,
+}
+
+impl Definition {
+    fn value(&mut self, board: &CramBoard) -> u8 {
+        let (rows, cols) = (board.rows(), board.cols());
+        let table = self.tables.entry((rows, cols)).or_insert_with(|| values_by_definition(rows, cols));
+        table[board.free_cells() as usize]
+    }
+}
+
+fn cram_components_keep_the_value(scale: Scale) -> Evidence {
+    let most = scale.pick(12, 16);
+    let mut definition = Definition::default();
+    let mut tally = Tally::new();
+    for rows in 1..=most {
+        for cols in 1..=most / rows {
+            for free in 0..1u128 << (rows * cols) {
+                let board = CramBoard::with_free_cells(rows, cols, free).expect("a small board");
+                let mut parts = Vec::new();
+                Cram.components(&board, &mut parts);
+                let xor = parts.iter().fold(0, |xor, part| xor ^ definition.value(part));
+                let value = definition.value(&board);
+                tally.record(&(rows, cols, free, value));
+                tally.case(xor == value, || {
+                    format!("{rows} x {cols}, free {free:#x}: value {value}, components {parts:?} XOR to {xor}")
+                });
+            }
+        }
+    }
+    Evidence { bound: format!("every position of every board of at most {most} cells"), tally }
+}
+
+fn cram_outcomes_by_symmetry(scale: Scale) -> Evidence {
+    let most = scale.pick(14, 20);
+    let mut definition = Definition::default();
+    let mut tally = Tally::new();
+    for rows in 1..=most {
+        for cols in 1..=most / rows {
+            if rows % 2 == 1 && cols % 2 == 1 {
+                // Odd by odd: the theorem says nothing, and neither must the game.
+                let board = CramBoard::empty(rows, cols).expect("a small board");
+                tally.case(Cram.known_outcome(&board).is_none(), || format!("{rows} x {cols}: an outcome claimed"));
+                continue;
+            }
+            let board = CramBoard::empty(rows, cols).expect("a small board");
+            let expected = if rows % 2 == 0 && cols % 2 == 0 { Outcome::P } else { Outcome::N };
+            let value = definition.value(&board);
+            let by_definition = if value == 0 { Outcome::P } else { Outcome::N };
+            let claimed = Cram.known_outcome(&board);
+            tally.record(&(rows, cols, value));
+            tally.case(claimed == Some(expected) && by_definition == expected, || {
+                format!("{rows} x {cols}: value {value}, known_outcome {claimed:?}, theorem {expected:?}")
+            });
+        }
+    }
+    Evidence { bound: format!("every full board of at most {most} cells"), tally }
 }
 
 /// The claims, checked against their insta snapshots (quick bounds by default;
