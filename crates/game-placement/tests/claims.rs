@@ -78,10 +78,10 @@ fn claims_of_placement_games() -> Vec<Claim> {
         },
         Claim {
             id: "PL6",
-            statement: "Taking off every tuft of a star but one and every bridge (a cell whose free neighbours all have a tuft) keeps the value of a Cram position: on every position of every board of at most 16 cells, the values of Cram's components XOR to the board's value",
-            source: "our own check of the reductions of Beling's igs (proofs by mirror strategy in game-placement's cram/reduce.rs)",
+            statement: "Taking off every tuft of a star but one and every bridge (a cell whose free neighbours all have a tuft), and cutting the horizontal links of a 2 x 2 block whose opposite corners are closed off, keeps the value of a Cram position: on every position of every board of at most 16 cells, the values of Cram's components XOR to the board's value",
+            source: "our own check of the reductions and the split of Beling's igs (mirror-strategy proofs of the reductions in game-placement's cram/reduce.rs; the split is checked here only)",
             methods: [
-                "game-placement's Cram::components (reductions, regions, crop, canonical form), each part valued by the definition",
+                "game-placement's Cram::components (reductions, regions with cut links, crop, canonical form), each part valued by the definition",
                 "the definition on the whole board: the mex over every domino, by dynamic programming over all sets of free cells, written in the check",
             ],
             expected: Expected::Holds,
@@ -416,7 +416,9 @@ fn cram_components_keep_the_value(scale: Scale) -> Evidence {
                 let value = definition.value(&board);
                 tally.record(&(rows, cols, free, value));
                 tally.case(xor == value, || {
-                    format!("{rows} x {cols}, free {free:#x}: value {value}, components {parts:?} XOR to {xor}")
+                    format!(
+                        "{rows} x {cols}, free {free:#x}: value {value}, components {parts:?} XOR to {xor}"
+                    )
                 });
             }
         }
@@ -433,7 +435,9 @@ fn cram_outcomes_by_symmetry(scale: Scale) -> Evidence {
             if rows % 2 == 1 && cols % 2 == 1 {
                 // Odd by odd: the theorem says nothing, and neither must the game.
                 let board = CramBoard::empty(rows, cols).expect("a small board");
-                tally.case(Cram.known_outcome(&board).is_none(), || format!("{rows} x {cols}: an outcome claimed"));
+                tally.case(Cram.known_outcome(&board).is_none(), || {
+                    format!("{rows} x {cols}: an outcome claimed")
+                });
                 continue;
             }
             let board = CramBoard::empty(rows, cols).expect("a small board");

@@ -285,9 +285,10 @@ mod tests {
     fn moves_of_a_two_by_two_board() {
         let board = CramBoard::empty(2, 2).unwrap();
         assert_eq!(Cram.moves(&board).len(), 4);
+        // The 2 x 2 block with its corners closed by the edges is cut into two dominoes.
         let mut parts = Vec::new();
         Cram.components(&board, &mut parts);
-        assert_eq!(parts, vec![board]);
+        assert_eq!(parts, vec![CramBoard::empty(1, 2).unwrap(); 2]);
     }
 
     /// The least of the eight images, each computed cell by cell (the definition).
@@ -352,11 +353,17 @@ mod tests {
 
     #[test]
     fn regions_split_at_a_full_column() {
-        // 2 x 5 with the middle column filled: two 2 x 2 regions.
+        // 2 x 5 with the middle column filled: two 2 x 2 regions; each is a block whose
+        // opposite corners are closed off, so it is cut into two vertical dominoes.
         let board = CramBoard::with_free_cells(2, 5, 0b11011_11011).unwrap();
         assert_eq!(board.regions().len(), 2);
         let mut parts = Vec::new();
         Cram.components(&board, &mut parts);
-        assert_eq!(parts, vec![CramBoard::empty(2, 2).unwrap(); 2]);
+        assert_eq!(parts, vec![CramBoard::empty(1, 2).unwrap(); 4]);
+        // A 2 x 3 region has no such block: one component.
+        let board = CramBoard::with_free_cells(2, 4, 0b0111_0111).unwrap();
+        parts.clear();
+        Cram.components(&board, &mut parts);
+        assert_eq!(parts, vec![CramBoard::empty(2, 3).unwrap()]);
     }
 }

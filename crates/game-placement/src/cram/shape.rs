@@ -85,6 +85,21 @@ impl<B: Cells> Shape<B> {
         self.below_in(p) | self.above_in(p) | self.right_in(p) | self.left_in(p)
     }
 
+    /// [`Shape::region`] with the links from each cell of `cut` to its right neighbour left
+    /// out.
+    pub(super) fn region_within_links(&self, seed: B, within: B, cut: B) -> B {
+        let mut region = seed & within;
+        loop {
+            let across = self.below_in(region) | self.above_in(region);
+            let sideways = (self.right_in(region) & !cut) | self.left_in(region & !cut);
+            let grown = region | ((across | sideways) & within);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
     /// The connected region of `within` that holds the cells of `seed`.
     pub(super) fn region(&self, seed: B, within: B) -> B {
         let mut region = seed & within;

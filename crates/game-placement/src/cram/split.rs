@@ -1,19 +1,57 @@
 //! A position's components: reduced ([`super::reduce`]), cut into connected regions of at
-//! least two cells, each cropped to its bounding box and written canonically.
+//! least two cells (not crossing the links [`cut_links`] cuts), each cropped to its bounding
+//! box and written canonically.
+//!
+//! The cut is the one rule here without a proof of ours: it is `igs`'s, and claim PL6 checks
+//! it on every position of every board of at most 16 cells against the definition.
 
 use super::CramBoard;
 use super::reduce::reduced;
 use super::shape::{Cells, Shape};
 
 /// Appends to `out` the components of the cells `free` of a board of shape `shape`.
+///
+/// Regions are found without crossing the horizontal links that [`cut_links`] cuts; a region
+/// cut off that way is reduced again, and split again if the reduction took cells off (each
+/// level takes at least one cell, so the recursion is at most 128 deep).
 pub(super) fn split_into<B: Cells>(shape: &Shape<B>, free: B, out: &mut Vec<CramBoard>) {
-    let mut rest = reduced(shape, free);
+    let whole = reduced(shape, free);
+    let cut = cut_links(shape, whole);
+    let mut rest = whole;
     while rest != B::zero() {
-        let region = shape.region(rest & rest.wrapping_neg(), rest);
+        let region = shape.region_within_links(rest & rest.wrapping_neg(), rest, cut);
         rest = rest & !region;
+        if region != whole {
+            let again = reduced(shape, region);
+            if again != region {
+                split_into(shape, again, out);
+                continue;
+            }
+        }
         // The reduction took off every isolated cell: a region has at least two cells.
         out.push(crop(shape, region).canonical());
     }
+}
+
+/// The free cells of `free` whose link to their right neighbour does not matter: the two
+/// rows of a 2 x 2 block of free cells whose opposite corners are closed off, one on its top
+/// and left sides and the other on its bottom and right sides (or top and right, bottom and
+/// left). Playing a horizontal domino in such a block is never better than the other moves
+/// (`igs` splits components there; claim PL6 checks the values).
+fn cut_links<B: Cells>(shape: &Shape<B>, free: B) -> B {
+    let right_free = shape.right_in(free);
+    let left_free = shape.left_in(free);
+    let below_free = shape.below_in(free);
+    let above_free = shape.above_in(free);
+    let left_closed = free & right_free & !left_free;
+    let right_closed = free & left_free & !right_free;
+    let top_closed = below_free & !above_free;
+    let bottom_closed = above_free & !below_free;
+    // The bottom-left cell c of the block a b / c d.
+    let falling = shape.above_in(left_closed & top_closed) & shape.right_in(right_closed & bottom_closed);
+    let rising = shape.above_in(shape.right_in(right_closed & top_closed)) & left_closed & bottom_closed;
+    let bottom = falling | rising;
+    bottom | shape.below_in(bottom)
 }
 
 /// The cells `region` (not empty) of a board of shape `shape`, copied onto a board of its
@@ -33,4 +71,30 @@ fn crop<B: Cells>(shape: &Shape<B>, region: B) -> CramBoard {
         free = free | ((region >> (r * cols) & shape.row) >> left << ((r - top) * width));
     }
     CramBoard { rows: (bottom - top + 1) as u8, cols: width as u8, free: free.as_() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A block a b / c d with a closed on its top and left and d on its bottom and right: the
+    /// one region falls apart at the cuts (cells of a 4 x 4 board, row by row).
+    #[test]
+    fn a_block_with_closed_opposite_corners_is_cut() {
+        // X X X X / X a b . / . c d X / . . X X
+        let free: u64 = 0b0011_0111_1110_0000;
+        let board = CramBoard::with_free_cells(4, 4, u128::from(free)).unwrap();
+        assert_eq!(board.regions().len(), 1);
+        let shape = Shape::<u64>::of(&board);
+        // a = (1, 1) and c = (2, 1); the block (2, 0) (2, 1) / (3, 0) (3, 1) below-left has its
+        // corners closed off too (the board's edges count as closed).
+        assert_eq!(cut_links(&shape, free), 1 << 5 | 1 << 9 | 1 << 8 | 1 << 12);
+        let mut parts = Vec::new();
+        split_into(&shape, free, &mut parts);
+        // Cut and reduced again: three dominoes (claim PL6 checks such values).
+        assert_eq!(parts, vec![CramBoard::empty(1, 2).unwrap(); 3]);
+        // Without the closed corner below d the block is not cut.
+        let open = free | 1 << 14;
+        assert_eq!(cut_links(&shape, open), 0);
+    }
 }
