@@ -46,6 +46,18 @@ pub fn octal_table(
     limits: &Limits,
     progress: &mut dyn FnMut(usize, &ClassifiedCode),
 ) -> Result<OctalTable, NimError> {
+    let codes = classify_codes(games, bounds, limits, progress)?;
+    let groups = group_codes(&codes);
+    Ok(OctalTable { bounds: *bounds, codes, groups })
+}
+
+/// Classifies `games` in order, the values of every unsolved code kept (see [`octal_table`]).
+pub(crate) fn classify_codes(
+    games: &[OctalGame],
+    bounds: &TableBounds,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, &ClassifiedCode),
+) -> Result<Vec<ClassifiedCode>, NimError> {
     bounds.check()?;
     let mut kept: u128 = 0;
     let mut codes = Vec::with_capacity(games.len());
@@ -60,6 +72,5 @@ pub fn octal_table(
         progress(i, &classified);
         codes.push(classified);
     }
-    let groups = group_codes(&codes);
-    Ok(OctalTable { bounds: *bounds, codes, groups })
+    Ok(codes)
 }
