@@ -102,6 +102,11 @@ pub(crate) struct Args {
     /// record's heap bound; its time is in docs/records.md).
     #[arg(long)]
     octal_table: bool,
+    /// With `--octal-table`: merge the shard files of this directory (written by
+    /// `scripts/octal-table-shards.sh` or the Slurm array) instead of one run, and compare the
+    /// merged table with the record and the page in the same way.
+    #[arg(long, value_name = "DIR", requires = "octal_table")]
+    shards: Option<std::path::PathBuf>,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -134,7 +139,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         ok &= report(run_cram(&root, args.cram_max_seconds));
     }
     if args.octal_table {
-        ok &= report(run_octal_table(&root));
+        ok &= report(run_octal_table(&root, args.shards.as_deref()));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -344,17 +349,21 @@ struct CodeStatement {
     statement: Statement,
 }
 
-fn run_octal_table(root: &Path) -> Result<Vec<String>, String> {
+/// Re-runs the octal table (or merges the shard files of `shards`) and compares it with the
+/// record and the page.
+fn run_octal_table(root: &Path, shards: Option<&Path>) -> Result<Vec<String>, String> {
     let record: OctalTableRecord = read_record(root, OCTAL_TABLE)?;
     let page = std::env::temp_dir().join(format!("octal-table-{}.md", std::process::id()));
-    let args = [
-        "--heaps".to_string(),
-        record.heaps.to_string(),
-        "--trivial-heaps".to_string(),
-        record.trivial_heaps.to_string(),
-        "--markdown".to_string(),
-        page.display().to_string(),
-    ];
+    let mut args = match shards {
+        Some(dir) => vec!["--merge".to_string(), dir.display().to_string()],
+        None => vec![
+            "--heaps".to_string(),
+            record.heaps.to_string(),
+            "--trivial-heaps".to_string(),
+            record.trivial_heaps.to_string(),
+        ],
+    };
+    args.extend(["--markdown".to_string(), page.display().to_string()]);
     let (computed, failed) = run_example("game-nim", "octal_table", &args)?;
     let mut mismatches = Vec::new();
     if failed {
