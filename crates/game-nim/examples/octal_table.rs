@@ -245,5 +245,17 @@ fn render(table: &OctalTable) -> String {
         };
         let _ = writeln!(page, "{} | {equal}", g.codes.join(", "));
     }
+    let _ = writeln!(
+        page,
+        "\n## Codes equal after a shift\n\n\
+         `game` has at every heap n the value of `other` at heap n + `shift`, proven for codes with proven \
+         periods (equal periods, the pre-period of `game` that of `other` shifted, and one pre-period and \
+         period compared); between the first codes of groups and codes in no group, shifts 1 to {}. \
+         Nothing is claimed for unsolved codes.\n\ngame | other | shift\n:--- | :--- | --:",
+        game_nim::MAX_SHIFT
+    );
+    for s in &table.shifted {
+        let _ = writeln!(page, "{} | {} | {}", s.code, s.of, s.shift);
+    }
     page
 }

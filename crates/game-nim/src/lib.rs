@@ -79,7 +79,7 @@ pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};
 pub use table::{
-    ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_TABLE_BOUND, OctalTable, ShardCode,
-    TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableBounds, TableShard, TableShardError, classify_code,
-    merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
+    ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_SHIFT, MAX_TABLE_BOUND, OctalTable, ShardCode,
+    ShiftedCodes, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableBounds, TableShard, TableShardError,
+    classify_code, merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
 };

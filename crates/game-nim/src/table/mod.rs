@@ -5,6 +5,8 @@
 //!   its shortest form: `0.100` is the game `0.1`).
 //! * [`classify_code`] computes one code's values and decides its [`CodeClass`].
 //! * [`octal_table`] classifies a list of codes and groups them ([`CodeGroup`]).
+//! * Proven codes whose sequences agree after a shift of up to [`MAX_SHIFT`] heaps are listed
+//!   ([`ShiftedCodes`], decided exactly from their periods).
 //! * [`octal_table_shard`] classifies one shard of the codes (every `K`-th), and
 //!   [`merge_table_shards`] joins `K` shards into the table of one run, refusing missing,
 //!   repeated or mixed shards ([`TableShardError`]).
@@ -23,6 +25,7 @@ mod classify;
 mod codes;
 mod groups;
 mod shard;
+mod shifted;
 
 pub use build::{OctalTable, octal_table};
 pub use classify::{ClassifiedCode, CodeClass, classify_code};
@@ -32,6 +35,7 @@ pub use shard::{
     ShardCode, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableShard, TableShardError, merge_table_shards,
     octal_table_shard,
 };
+pub use shifted::{MAX_SHIFT, ShiftedCodes};
 
 use serde::{Deserialize, Serialize};
 

@@ -18,7 +18,6 @@ use super::TableBounds;
 use super::build::{OctalTable, classify_codes};
 use super::classify::{ClassifiedCode, CodeClass, KnownValues};
 use super::codes::octal_codes_up_to_three_digits;
-use super::groups::group_codes;
 use crate::sparse::{Cells, GrundyTable};
 use crate::{Limits, NimError, Periodicity, ValueStatistics};
 
@@ -289,8 +288,7 @@ pub fn merge_table_shards(
         let c = per_shard[i % count].next().expect("the shards hold the codes of their places");
         table.push(classified_code(c, &bounds, limits)?);
     }
-    let groups = group_codes(&table);
-    Ok(OctalTable { bounds, codes: table, groups })
+    Ok(OctalTable::from_codes(bounds, table))
 }
 
 /// A shard's code as it was classified, once its figures are found to follow from its values.
