@@ -20,9 +20,9 @@
 //!   engine (game-placement's example `cram_record`), against the record and the published
 //!   table the record quotes (`--cram`, boards recorded under `--cram-max-seconds`).
 //! * **The octal table** (`records/octal-table.json`): every octal code with up to three digits
-//!   after the point classified (game-nim's example `octal_table`), compared code by code with
-//!   the record, its Markdown rendering with `docs/octal-table.md`, and the published solved
-//!   games it quotes.
+//!   after the point classified (game-nim's example `octal_table`, or its shard files merged
+//!   with `--shards DIR`), compared code by code with the record, its Markdown rendering with
+//!   `docs/octal-table.md`, and the published solved games it quotes.
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -430,7 +430,7 @@ fn check_octal_table(record: &OctalTableRecord, computed: &Value) -> Vec<String>
     for code in ours.keys().filter(|c| !kept.contains_key(*c)) {
         mismatches.push(format!("octal table: {code} computed, not in the record"));
     }
-    for field in ["bounds", "groups"] {
+    for field in ["bounds", "groups", "shifted"] {
         if computed[field] != record.result[field] {
             mismatches.push(format!("octal table: the {field} differ from the record"));
         }
@@ -937,6 +937,10 @@ mod tests {
         let found = check_octal_table(&record, &wrong);
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found[1].contains("period computed 21"), "{found:?}");
+        // A shifted pair missing from a run is reported.
+        let mut fewer = record.result.clone();
+        assert!(fewer["shifted"].as_array_mut().unwrap().pop().is_some());
+        assert_eq!(check_octal_table(&record, &fewer), ["octal table: the shifted differ from the record"]);
     }
 
     #[test]
