@@ -23,6 +23,10 @@
 //!   after the point classified (game-nim's example `octal_table`, or its shard files merged
 //!   with `--shards DIR`), compared code by code with the record, its Markdown rendering with
 //!   `docs/octal-table.md`, and the published solved games it quotes.
+//! * **Octal frequencies** (`records/octal-frequencies/`): the value frequencies of 0.014,
+//!   0.034, 0.161, 0.167 and 0.172 at every power of two (game-nim's example
+//!   `octal_frequencies`), against Rogalski's published files kept in
+//!   `records/octal-frequencies-rogalski/` ([`octal_frequencies`]).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -30,6 +34,8 @@
 //! A published statement the computation contradicts is kept with `expected_difference`, naming
 //! the fields that differ; the check fails if they agree after all, or if anything else differs.
 //! Any difference makes the task exit nonzero.
+
+mod octal_frequencies;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -107,6 +113,15 @@ pub(crate) struct Args {
     /// merged table with the record and the page in the same way.
     #[arg(long, value_name = "DIR", requires = "octal_table")]
     shards: Option<std::path::PathBuf>,
+    /// Recompute the value frequencies of 0.014, 0.034, 0.161, 0.167 and 0.172 at every power
+    /// of two up to 2^--max-power heaps and compare them with Rogalski's kept files (and ours).
+    #[arg(long)]
+    octal_frequencies: bool,
+    /// The largest power of two of heaps for `--octal-frequencies` (2^20: under a minute of
+    /// CPU for the five codes; each step up takes about 2.1 times as long, 2^28 about 2.2 CPU
+    /// hours: records/octal-frequencies/README.md).
+    #[arg(long, value_name = "K", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=28))]
+    max_power: u32,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -118,7 +133,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         && !args.officers
         && !args.kayles
         && !args.cram
-        && !args.octal_table;
+        && !args.octal_table
+        && !args.octal_frequencies;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -140,6 +156,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.octal_table {
         ok &= report(run_octal_table(&root, args.shards.as_deref()));
+    }
+    if args.octal_frequencies {
+        ok &= report(octal_frequencies::run(&root, args.max_power));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
