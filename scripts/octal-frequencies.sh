@@ -43,10 +43,13 @@ run_one() {
     local code=$1 log
     log=$(mktemp)
     /usr/bin/time -f '%e %U %M' -o "$log" nice -n 19 "$example" "$code" "$max_power" "$out" >/dev/null
-    read -r wall cpu peak <"$log"
+    # GNU time puts "Command terminated by signal N" first when the run was stopped.
+    local note=""
+    grep -q '^Command' "$log" && note=" (stopped by a signal before 2^$max_power)"
+    read -r wall cpu peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$code" "$max_power" "$wall" "$cpu" "$peak" "$machine" \
-        "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "octal_frequencies $code $max_power $out" >>"$out/runs.tsv"
+        "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "octal_frequencies $code $max_power $out$note" >>"$out/runs.tsv"
     echo "$code: 2^$max_power heaps in $wall s wall, $cpu s CPU, peak $peak KiB"
 }
 export -f run_one
