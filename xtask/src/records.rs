@@ -20,9 +20,13 @@
 //!   engine (game-placement's example `cram_record`), against the record and the published
 //!   table the record quotes (`--cram`, boards recorded under `--cram-max-seconds`).
 //! * **The octal table** (`records/octal-table.json`): every octal code with up to three digits
-//!   after the point classified (game-nim's example `octal_table`), compared code by code with
-//!   the record, its Markdown rendering with `docs/octal-table.md`, and the published solved
-//!   games it quotes.
+//!   after the point classified (game-nim's example `octal_table`, or its shard files merged
+//!   with `--shards DIR`), compared code by code with the record, its Markdown rendering with
+//!   `docs/octal-table.md`, and the published solved games it quotes.
+//! * **Octal frequencies** (`records/octal-frequencies/`): the value frequencies of 0.014,
+//!   0.034, 0.161, 0.167 and 0.172 at every power of two (game-nim's example
+//!   `octal_frequencies`), against Rogalski's published files kept in
+//!   `records/octal-frequencies-rogalski/` ([`octal_frequencies`]).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -30,6 +34,8 @@
 //! A published statement the computation contradicts is kept with `expected_difference`, naming
 //! the fields that differ; the check fails if they agree after all, or if anything else differs.
 //! Any difference makes the task exit nonzero.
+
+mod octal_frequencies;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -102,6 +108,20 @@ pub(crate) struct Args {
     /// record's heap bound; its time is in docs/records.md).
     #[arg(long)]
     octal_table: bool,
+    /// With `--octal-table`: merge the shard files of this directory (written by
+    /// `scripts/octal-table-shards.sh` or the Slurm array) instead of one run, and compare the
+    /// merged table with the record and the page in the same way.
+    #[arg(long, value_name = "DIR", requires = "octal_table")]
+    shards: Option<std::path::PathBuf>,
+    /// Recompute the value frequencies of 0.014, 0.034, 0.161, 0.167 and 0.172 at every power
+    /// of two up to 2^--max-power heaps and compare them with Rogalski's kept files (and ours).
+    #[arg(long)]
+    octal_frequencies: bool,
+    /// The largest power of two of heaps for `--octal-frequencies` (2^20: under a minute of
+    /// CPU for the five codes; each step up takes about 2.1 times as long, 2^28 about 2.2 CPU
+    /// hours: records/octal-frequencies/README.md).
+    #[arg(long, value_name = "K", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=28))]
+    max_power: u32,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -113,7 +133,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         && !args.officers
         && !args.kayles
         && !args.cram
-        && !args.octal_table;
+        && !args.octal_table
+        && !args.octal_frequencies;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -134,7 +155,10 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         ok &= report(run_cram(&root, args.cram_max_seconds));
     }
     if args.octal_table {
-        ok &= report(run_octal_table(&root));
+        ok &= report(run_octal_table(&root, args.shards.as_deref()));
+    }
+    if args.octal_frequencies {
+        ok &= report(octal_frequencies::run(&root, args.max_power));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -344,17 +368,21 @@ struct CodeStatement {
     statement: Statement,
 }
 
-fn run_octal_table(root: &Path) -> Result<Vec<String>, String> {
+/// Re-runs the octal table (or merges the shard files of `shards`) and compares it with the
+/// record and the page.
+fn run_octal_table(root: &Path, shards: Option<&Path>) -> Result<Vec<String>, String> {
     let record: OctalTableRecord = read_record(root, OCTAL_TABLE)?;
     let page = std::env::temp_dir().join(format!("octal-table-{}.md", std::process::id()));
-    let args = [
-        "--heaps".to_string(),
-        record.heaps.to_string(),
-        "--trivial-heaps".to_string(),
-        record.trivial_heaps.to_string(),
-        "--markdown".to_string(),
-        page.display().to_string(),
-    ];
+    let mut args = match shards {
+        Some(dir) => vec!["--merge".to_string(), dir.display().to_string()],
+        None => vec![
+            "--heaps".to_string(),
+            record.heaps.to_string(),
+            "--trivial-heaps".to_string(),
+            record.trivial_heaps.to_string(),
+        ],
+    };
+    args.extend(["--markdown".to_string(), page.display().to_string()]);
     let (computed, failed) = run_example("game-nim", "octal_table", &args)?;
     let mut mismatches = Vec::new();
     if failed {
@@ -421,7 +449,7 @@ fn check_octal_table(record: &OctalTableRecord, computed: &Value) -> Vec<String>
     for code in ours.keys().filter(|c| !kept.contains_key(*c)) {
         mismatches.push(format!("octal table: {code} computed, not in the record"));
     }
-    for field in ["bounds", "groups"] {
+    for field in ["bounds", "groups", "shifted"] {
         if computed[field] != record.result[field] {
             mismatches.push(format!("octal table: the {field} differ from the record"));
         }
@@ -928,6 +956,10 @@ mod tests {
         let found = check_octal_table(&record, &wrong);
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found[1].contains("period computed 21"), "{found:?}");
+        // A shifted pair missing from a run is reported.
+        let mut fewer = record.result.clone();
+        assert!(fewer["shifted"].as_array_mut().unwrap().pop().is_some());
+        assert_eq!(check_octal_table(&record, &fewer), ["octal table: the shifted differ from the record"]);
     }
 
     #[test]

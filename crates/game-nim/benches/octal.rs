@@ -8,10 +8,16 @@
 //! * `narrow table to 2^18` — [`OctalGame::grundy_table_within`] (narrow cells, kernel and
 //!   period shortcut), the method `scripts/bench-octal.sh` times against other programs.
 //!
+//! The group `octal frequencies 0.161` measures what counting the frequencies at every power of
+//! two costs on top of the table: `baseline observed table to 2^18`
+//! ([`OctalGame::grundy_table_observed`], the same chunks) against `frequencies at powers to
+//! 2^18` ([`OctalGame::frequencies_at_powers_of_two`]).
+//!
 //! Run: `cargo xtask bench --bench octal` (ratios to the baseline per heap, written to
 //! BENCHMARKS.md), or `cargo bench -p game-nim --bench octal`.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_nim::{Limits, OctalGame};
@@ -40,6 +46,29 @@ fn octal(c: &mut Criterion) {
         });
         group.finish();
     }
+    let game: OctalGame = "0.161".parse().expect("valid code");
+    let mut group = c.benchmark_group("octal frequencies 0.161");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(BIG_N + 1));
+    let go = |_| ControlFlow::Continue(());
+    group.bench_function("baseline observed table to 2^18", |b| {
+        b.iter(|| {
+            black_box(
+                game.grundy_table_observed(BIG_N, &Limits::UNLIMITED, &mut go.clone()).expect("in range"),
+            )
+        })
+    });
+    group.bench_function("frequencies at powers to 2^18", |b| {
+        b.iter(|| {
+            let mut files = 0;
+            game.frequencies_at_powers_of_two(18, &Limits::UNLIMITED, &mut go.clone(), &mut |p| {
+                files += black_box(p).frequencies.len()
+            })
+            .expect("in range");
+            files
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, octal);

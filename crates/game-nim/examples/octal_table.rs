@@ -5,13 +5,23 @@
 //!
 //! Usage: `octal_table [--heaps N] [--trivial-heaps N] [--markdown PATH]`
 //! (defaults: 2^20 heaps, trivial below 1000). Progress on standard error.
+//!
+//! In shards (run by `scripts/octal-table-shards.sh` through GNU parallel, or
+//! `scripts/slurm/octal-table-shards.sbatch` as a Slurm job array):
+//!
+//! * `octal_table [--heaps N] [--trivial-heaps N] --shard I/K --out FILE` classifies shard I of
+//!   K (game-nim's `octal_table_shard`: every K-th code from the I-th) and writes it to FILE as
+//!   JSON, whole under a temporary name and then renamed;
+//! * `octal_table --merge DIR [--markdown PATH]` joins every `shard-*.json` of DIR
+//!   (`merge_table_shards`, which refuses a missing, repeated or mixed shard) and prints the
+//!   table as the unsharded run does.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use game_nim::{
-    ClassifiedCode, CodeClass, GroupAgreement, Limits, OctalTable, TableBounds,
-    octal_codes_up_to_three_digits, octal_table,
+    ClassifiedCode, CodeClass, GroupAgreement, Limits, OctalTable, TableBounds, TableShard,
+    merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
 };
 
 fn main() {
@@ -22,6 +32,7 @@ fn main() {
     };
     let mut bounds = TableBounds::default();
     let mut markdown = None;
+    let (mut shard, mut out, mut merge) = (None, None, None);
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).unwrap_or_else(|| fail(format!("{} needs a value", args[i])));
@@ -32,9 +43,42 @@ fn main() {
                     value.parse().unwrap_or_else(|e| fail(format!("bad --trivial-heaps: {e}")))
             }
             "--markdown" => markdown = Some(value.clone()),
+            "--shard" => shard = Some(parse_shard(value).unwrap_or_else(|e| fail(e))),
+            "--out" => out = Some(value.clone()),
+            "--merge" => merge = Some(value.clone()),
             other => fail(format!("unknown argument {other}")),
         }
         i += 2;
+    }
+    let limits = Limits { max_bytes: 6 << 30, max_steps: u128::MAX };
+    if let Some(dir) = merge {
+        let table = merge_dir(&dir, &limits).unwrap_or_else(|e| fail(e));
+        return finish(&table, markdown).unwrap_or_else(|e| fail(e));
+    }
+    if let Some((index, count)) = shard {
+        let out = out.unwrap_or_else(|| fail("--shard needs --out FILE".to_string()));
+        eprintln!(
+            "octal_table: shard {index} of {count}, heaps 0..={}, at most {} bytes per code while it is computed",
+            bounds.heaps,
+            bounds.bytes_per_code()
+        );
+        let start = Instant::now();
+        let part = octal_table_shard(index, count, &bounds, &limits, &mut |_, c| {
+            if c.class == CodeClass::Unsolved {
+                eprintln!("[{:>7.1} s] {} {:?}", start.elapsed().as_secs_f64(), c.code, c.class);
+            }
+        })
+        .unwrap_or_else(|e| fail(format!("{e}")));
+        let text = serde_json::to_string(&part).unwrap_or_else(|e| fail(format!("{e}")));
+        let partial = format!("{out}.partial");
+        std::fs::write(&partial, text).unwrap_or_else(|e| fail(format!("{partial}: {e}")));
+        std::fs::rename(&partial, &out).unwrap_or_else(|e| fail(format!("{out}: {e}")));
+        eprintln!(
+            "octal_table: shard {index} of {count}: {} codes in {:.1} s, written to {out}",
+            part.codes.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return;
     }
     let games = octal_codes_up_to_three_digits();
     eprintln!(
@@ -44,7 +88,6 @@ fn main() {
         bounds.bytes_per_code()
     );
     let start = Instant::now();
-    let limits = Limits { max_bytes: 6 << 30, max_steps: u128::MAX };
     let table = octal_table(&games, &bounds, &limits, &mut |i, c| {
         if c.class == CodeClass::Unsolved || (i + 1) % 128 == 0 {
             eprintln!(
@@ -59,10 +102,62 @@ fn main() {
     })
     .unwrap_or_else(|e| fail(format!("{e}")));
     eprintln!("octal_table: done in {:.1} s", start.elapsed().as_secs_f64());
+    finish(&table, markdown).unwrap_or_else(|e| fail(e));
+}
+
+/// Writes the page (if asked) and prints the table as one JSON line.
+fn finish(table: &OctalTable, markdown: Option<String>) -> Result<(), String> {
     if let Some(path) = markdown {
-        std::fs::write(&path, render(&table)).unwrap_or_else(|e| fail(format!("{path}: {e}")));
+        std::fs::write(&path, render(table)).map_err(|e| format!("{path}: {e}"))?;
     }
-    println!("{}", serde_json::to_string(&table).unwrap_or_else(|e| fail(format!("{e}"))));
+    println!("{}", serde_json::to_string(table).map_err(|e| format!("{e}"))?);
+    Ok(())
+}
+
+/// `I/K` with `I < K`.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad --shard {text:?}: I/K with 0 <= I < K expected");
+    let (i, k) = text.split_once('/').ok_or_else(bad)?;
+    let (i, k): (usize, usize) = (i.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
+    if i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+/// Reads every `shard-*.json` of `dir` and merges them. The values they keep are held as
+/// `u32`s, at most 2 per 2 bytes of file (each value takes at least two characters): that
+/// bound is checked against the budget before any file is read.
+fn merge_dir(dir: &str, limits: &Limits) -> Result<OctalTable, String> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{dir}: {e}"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".json"))
+        })
+        .collect();
+    files.sort();
+    let mut bytes: u128 = 0;
+    for f in &files {
+        bytes += u128::from(std::fs::metadata(f).map_err(|e| format!("{}: {e}", f.display()))?.len());
+    }
+    // Each value of at least two characters becomes four bytes (and once more narrowed).
+    let needed = bytes * 4;
+    eprintln!(
+        "octal_table: merging {} shard files ({bytes} bytes): at most {needed} bytes of values",
+        files.len()
+    );
+    limits.check_bytes(|| format!("the shards of {dir}"), needed).map_err(|e| format!("{e}"))?;
+    let mut shards = Vec::with_capacity(files.len());
+    for f in &files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let shard: TableShard = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        shards.push(shard);
+    }
+    merge_table_shards(shards, limits).map_err(|e| format!("{dir}: {e}"))
 }
 
 /// The Markdown page: one section per class, in the columns of tczajka/octal-games' tables,
@@ -149,6 +244,18 @@ fn render(table: &OctalTable) -> String {
             GroupAgreement::UpTo { heaps } => format!("at heaps 0..{heaps} (computed; not proven beyond)"),
         };
         let _ = writeln!(page, "{} | {equal}", g.codes.join(", "));
+    }
+    let _ = writeln!(
+        page,
+        "\n## Codes equal after a shift\n\n\
+         `game` has at every heap n the value of `other` at heap n + `shift`, proven for codes with proven \
+         periods (equal periods, the pre-period of `game` that of `other` shifted, and one pre-period and \
+         period compared); between the first codes of groups and codes in no group, shifts 1 to {}. \
+         Nothing is claimed for unsolved codes.\n\ngame | other | shift\n:--- | :--- | --:",
+        game_nim::MAX_SHIFT
+    );
+    for s in &table.shifted {
+        let _ = writeln!(page, "{} | {} | {}", s.code, s.of, s.shift);
     }
     page
 }

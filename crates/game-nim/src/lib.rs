@@ -11,7 +11,9 @@
 //!   rare/common ("sparse space") method, exact periods proven by the Guy-Smith theorem
 //!   ([`guy_smith_periodicity`]). Long tables are kept one or two bytes a value
 //!   ([`OctalGame::grundy_table_within`]), beyond 2^32 heaps as far as the memory budget allows,
-//!   and can be streamed to a file and resumed ([`OctalGame::grundy_file_within`]).
+//!   and can be streamed to a file and resumed ([`OctalGame::grundy_file_within`]); the value
+//!   frequencies of every prefix of `2^k` heaps are counted as the values are computed
+//!   ([`OctalGame::frequencies_at_powers_of_two`]).
 //! * **The octal table** ([`octal_table`]): every code with up to three digits after the point
 //!   ([`octal_codes_up_to_three_digits`]) classified trivial, solved or unsolved
 //!   ([`classify_code`]), codes with equal value sequences grouped.
@@ -48,6 +50,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod frequencies;
 mod limits;
 mod nim;
 mod observed;
@@ -60,6 +63,7 @@ mod subtraction;
 mod table;
 
 pub use error::NimError;
+pub use frequencies::PrefixFrequencies;
 pub use limits::{Limits, system_can_allocate};
 pub use nim::{
     Nim, NimMove, PlayRule, apply_move, canonical_heaps, equal_heaps, marienbad, misere_nim_outcome,
@@ -75,6 +79,7 @@ pub use sparse::{CellWidth, GrundyTable, narrow_table_bytes};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use subtraction::{GraphEstimate, SubtractionAnalysis, SubtractionSet};
 pub use table::{
-    ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_TABLE_BOUND, OctalTable, TableBounds,
-    classify_code, octal_codes_up_to_three_digits, octal_table,
+    ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_SHIFT, MAX_TABLE_BOUND, OctalTable, ShardCode,
+    ShiftedCodes, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableBounds, TableShard, TableShardError,
+    classify_code, merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
 };

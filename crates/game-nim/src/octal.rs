@@ -357,7 +357,7 @@ impl OctalGame {
 
     /// The last heap of a narrow table up to `up_to` as an index, once the heap bound and the
     /// memory budget allow the table (shared by every narrow-table entry point).
-    fn narrow_table_heaps(&self, up_to: u64, limits: &Limits) -> Result<usize, NimError> {
+    pub(crate) fn narrow_table_heaps(&self, up_to: u64, limits: &Limits) -> Result<usize, NimError> {
         let too_large = || NimError::HeapTooLarge { size: up_to, max: MAX_NARROW_TABLE_HEAP - 1 };
         if up_to >= MAX_NARROW_TABLE_HEAP {
             return Err(too_large());

@@ -16,13 +16,13 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::NimError;
 use crate::limits::{Effort, Limits};
 
 /// An eventual period and the pre-period, both exact (least possible).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Periodicity {
     /// The least `n0` with `g(n + period) = g(n)` for all `n >= n0`.
     pub preperiod: usize,

@@ -2,7 +2,7 @@
 //! often each value occurs, the largest value and where it first occurs, and the rare/common
 //! split that makes the fewest heaps rare.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::sparse::GrundyTable;
 use crate::{Limits, NimError};
@@ -12,13 +12,13 @@ const MAX_MASK_BITS: u32 = 20;
 
 /// Figures about the values of heaps `1..=heaps` of a table (heap 0, always 0, is left out, as
 /// the frequency files of other octal programs do).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueStatistics {
     /// The last heap counted: heaps `1..=heaps`.
     pub heaps: u64,
     /// `frequencies[v]`: the number of heaps in `1..=heaps` whose value is `v`, for every `v`
     /// from 0 to the largest value (not written out when left empty).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub frequencies: Vec<u64>,
     /// The largest value among heaps `1..=heaps` (0 if there is none).
     pub largest: u32,
@@ -31,7 +31,7 @@ pub struct ValueStatistics {
 
 /// A rare/common split of the values: value `v` is *rare* when `v & mask` has an even number of
 /// one bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RareSplit {
     /// The mask with the fewest rare heaps among heaps `1..=heaps` (the smallest such mask if
     /// several tie; never 0).

@@ -1,8 +1,9 @@
 //! The octal table checked against the plain definition: for a sample of codes of every class,
 //! the values are recomputed here as the mex over every move (code written in this test, none
-//! shared with the library), and the class, period and figures compared.
+//! shared with the library), and the class, period and figures compared; and every pair of codes
+//! the table finds equal after a shift is checked on the values by the definition.
 
-use game_nim::{CodeClass, Limits, TableBounds, classify_code};
+use game_nim::{CodeClass, Limits, TableBounds, classify_code, octal_codes_up_to_three_digits, octal_table};
 
 /// Grundy values of heaps `0..heaps` of the octal game with `digits` (digit `k` for taking
 /// `k` counters, `digits[0]` the digit before the point), by the definition.
@@ -98,6 +99,28 @@ fn a_sample_of_every_class_agrees_with_the_definition() {
             let rare_heaps: Vec<usize> = (1..computed_to).filter(|&n| is_rare(plain[n])).collect();
             assert_eq!(rare.count, rare_heaps.len() as u64, "{code}");
             assert_eq!(rare.last, rare_heaps.last().map(|&n| n as u64), "{code}");
+        }
+    }
+}
+
+/// Every pair the table lists as equal after a shift (at the bounds of a quick table) agrees,
+/// shifted, on the first 1500 heaps by the definition; both codes have proven periods.
+#[test]
+fn codes_equal_after_a_shift_agree_by_the_definition() {
+    let bounds = TableBounds { trivial_heaps: 1000, heaps: 1 << 11 };
+    let table =
+        octal_table(&octal_codes_up_to_three_digits(), &bounds, &Limits::UNLIMITED, &mut |_, _| {}).unwrap();
+    assert!(table.shifted.len() >= 20, "only {} pairs", table.shifted.len());
+    let heaps = 1500;
+    for pair in &table.shifted {
+        let shift = pair.shift as usize;
+        let (a, b) =
+            (plain_values(&digits(&pair.code), heaps), plain_values(&digits(&pair.of), heaps + shift));
+        let differs = (0..heaps).find(|&n| a[n] != b[n + shift]);
+        assert_eq!(differs, None, "{pair:?}");
+        for code in [&pair.code, &pair.of] {
+            let c = table.codes.iter().find(|c| &c.code == code).unwrap();
+            assert!(c.periodicity.is_some(), "{code} has no proven period");
         }
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use super::TableBounds;
 use super::classify::{ClassifiedCode, classify_code};
 use super::groups::{CodeGroup, group_codes};
+use super::shifted::{ShiftedCodes, shifted_codes};
 use crate::{Limits, NimError, OctalGame};
 
 /// The octal table: the bounds, every code classified (in the order given) and the groups of
@@ -17,6 +18,17 @@ pub struct OctalTable {
     pub codes: Vec<ClassifiedCode>,
     /// Groups of two or more codes with equal sequences (see [`CodeGroup`]).
     pub groups: Vec<CodeGroup>,
+    /// Proven codes whose sequences agree after a shift (see [`ShiftedCodes`]).
+    pub shifted: Vec<ShiftedCodes>,
+}
+
+impl OctalTable {
+    /// The table of `codes` (in table order): grouped, and the shifted agreements found.
+    pub(crate) fn from_codes(bounds: TableBounds, codes: Vec<ClassifiedCode>) -> Self {
+        let groups = group_codes(&codes);
+        let shifted = shifted_codes(&codes, &groups);
+        OctalTable { bounds, codes, groups, shifted }
+    }
 }
 
 /// Classifies `games` ([`classify_code`]) and groups them. The values of every unsolved code
@@ -46,6 +58,17 @@ pub fn octal_table(
     limits: &Limits,
     progress: &mut dyn FnMut(usize, &ClassifiedCode),
 ) -> Result<OctalTable, NimError> {
+    let codes = classify_codes(games, bounds, limits, progress)?;
+    Ok(OctalTable::from_codes(*bounds, codes))
+}
+
+/// Classifies `games` in order, the values of every unsolved code kept (see [`octal_table`]).
+pub(crate) fn classify_codes(
+    games: &[OctalGame],
+    bounds: &TableBounds,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, &ClassifiedCode),
+) -> Result<Vec<ClassifiedCode>, NimError> {
     bounds.check()?;
     let mut kept: u128 = 0;
     let mut codes = Vec::with_capacity(games.len());
@@ -60,6 +83,5 @@ pub fn octal_table(
         progress(i, &classified);
         codes.push(classified);
     }
-    let groups = group_codes(&codes);
-    Ok(OctalTable { bounds: *bounds, codes, groups })
+    Ok(codes)
 }

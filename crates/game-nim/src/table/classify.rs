@@ -1,6 +1,6 @@
 //! One code of the table: its values computed and its class decided.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::TableBounds;
 use crate::sparse::Cells;
@@ -9,7 +9,7 @@ use crate::{
 };
 
 /// The class of a code, for the bounds of [`TableBounds`] (see [`classify_code`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CodeClass {
     /// Period proven from the values of heaps `0..trivial_heaps`.

@@ -5,6 +5,11 @@
 //!   its shortest form: `0.100` is the game `0.1`).
 //! * [`classify_code`] computes one code's values and decides its [`CodeClass`].
 //! * [`octal_table`] classifies a list of codes and groups them ([`CodeGroup`]).
+//! * Proven codes whose sequences agree after a shift of up to [`MAX_SHIFT`] heaps are listed
+//!   ([`ShiftedCodes`], decided exactly from their periods).
+//! * [`octal_table_shard`] classifies one shard of the codes (every `K`-th), and
+//!   [`merge_table_shards`] joins `K` shards into the table of one run, refusing missing,
+//!   repeated or mixed shards ([`TableShardError`]).
 //!
 //! The classes, for [`TableBounds`] `trivial_heaps` (1000 by default) and `heaps` (2^20):
 //!
@@ -19,18 +24,25 @@ mod build;
 mod classify;
 mod codes;
 mod groups;
+mod shard;
+mod shifted;
 
 pub use build::{OctalTable, octal_table};
 pub use classify::{ClassifiedCode, CodeClass, classify_code};
 pub use codes::octal_codes_up_to_three_digits;
 pub use groups::{CodeGroup, GroupAgreement};
+pub use shard::{
+    ShardCode, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableShard, TableShardError, merge_table_shards,
+    octal_table_shard,
+};
+pub use shifted::{MAX_SHIFT, ShiftedCodes};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::NimError;
 
 /// The heap bounds of the classification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableBounds {
     /// A period proven from the values of heaps `0..trivial_heaps` makes a code trivial.
     pub trivial_heaps: usize,
