@@ -432,15 +432,14 @@ fn cram_outcomes_by_symmetry(scale: Scale) -> Evidence {
     let mut tally = Tally::new();
     for rows in 1..=most {
         for cols in 1..=most / rows {
+            let board = CramBoard::empty(rows, cols).expect("a small board");
             if rows % 2 == 1 && cols % 2 == 1 {
                 // Odd by odd: the theorem says nothing, and neither must the game.
-                let board = CramBoard::empty(rows, cols).expect("a small board");
                 tally.case(Cram.known_outcome(&board).is_none(), || {
                     format!("{rows} x {cols}: an outcome claimed")
                 });
                 continue;
             }
-            let board = CramBoard::empty(rows, cols).expect("a small board");
             let expected = if rows % 2 == 0 && cols % 2 == 0 { Outcome::P } else { Outcome::N };
             let value = definition.value(&board);
             let by_definition = if value == 0 { Outcome::P } else { Outcome::N };

@@ -299,13 +299,12 @@ impl<'g, G: Game> Search<'g, G> {
                 }
             } else {
                 // The hardest unknown part last: it gets the narrow question.
-                let mut hardest = 0;
-                let mut total = 0u64;
+                let (mut hardest, mut hardest_difficulty, mut total) = (0, 0, 0u64);
                 for (i, part) in unknown.iter().enumerate() {
                     let d = game.difficulty(part);
                     total = total.saturating_add(d);
-                    if d > game.difficulty(&unknown[hardest]) {
-                        hardest = i;
+                    if d > hardest_difficulty {
+                        (hardest, hardest_difficulty) = (i, d);
                     }
                 }
                 let last = unknown.len() - 1;

@@ -1,6 +1,7 @@
 //! Cram: players in turn place a domino on two free adjacent cells of a board; who cannot
-//! place one loses. Positions are bitboards; the connected regions of free cells are the
-//! components, each written canonically under the symmetries of its bounding box.
+//! place one loses. Positions are bitboards; the components are the connected regions of free
+//! cells after the value-keeping reductions (`reduce.rs`) and cuts (`split.rs`), each written
+//! canonically under the symmetries of its bounding box (`canonical.rs`).
 
 mod canonical;
 mod reduce;
@@ -117,8 +118,10 @@ impl CramBoard {
 /// Cram on any board of at most [`MAX_CELLS`] cells.
 ///
 /// Components are the connected regions of free cells with at least two cells (a lone cell
-/// takes no domino), each cropped to its bounding box and written as the least of its images
-/// under the board's symmetries ([`CramBoard::canonical`]).
+/// takes no domino), found after taking off cells that do not change the value and without
+/// crossing links that do not matter (claim PL6 checks both), each cropped to its bounding box
+/// and written as the least of its images under the board's symmetries
+/// ([`CramBoard::canonical`]).
 ///
 /// ```
 /// use game_core::search::{search_nimber, SearchLimits};

@@ -85,8 +85,8 @@ impl<B: Cells> Shape<B> {
         self.below_in(p) | self.above_in(p) | self.right_in(p) | self.left_in(p)
     }
 
-    /// [`Shape::region`] with the links from each cell of `cut` to its right neighbour left
-    /// out.
+    /// The connected region of `within` that holds the cells of `seed`, the links from each
+    /// cell of `cut` to its right neighbour left out.
     pub(super) fn region_within_links(&self, seed: B, within: B, cut: B) -> B {
         let mut region = seed & within;
         loop {
@@ -102,14 +102,7 @@ impl<B: Cells> Shape<B> {
 
     /// The connected region of `within` that holds the cells of `seed`.
     pub(super) fn region(&self, seed: B, within: B) -> B {
-        let mut region = seed & within;
-        loop {
-            let grown = region | (self.neighbours(region) & within);
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        self.region_within_links(seed, within, B::zero())
     }
 }
 
