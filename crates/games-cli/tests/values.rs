@@ -1,6 +1,6 @@
 //! Values to files and their statistics: `games octal CODE --values N --stats` against the
-//! frequency files of another octal program (rogalski-wmii-uni-lodz-pl/octal, copied under
-//! `tests/data/octal-frequencies/` with their source), and `--out FILE` written, stopped,
+//! frequency files of another octal program (rogalski-wmii-uni-lodz-pl/octal, kept in the
+//! workspace's `records/octal-frequencies-rogalski/` with their source), and `--out FILE` written, stopped,
 //! resumed, checked on load and read back.
 
 mod common;
@@ -14,9 +14,10 @@ use common::{error_line, frequency_lines, json, scratch, stdout_of};
 /// the default limits (seconds each).
 #[test]
 fn frequencies_equal_another_programs_to_2_19_heaps() {
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/octal-frequencies");
+    let data =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../records/octal-frequencies-rogalski");
     for code in ["0.014", "0.034", "0.161", "0.167", "0.172"] {
-        let expected = std::fs::read_to_string(data.join(format!("{code}-524288.txt"))).unwrap();
+        let expected = std::fs::read_to_string(data.join(code).join("524288")).unwrap();
         let text = stdout_of(&["octal", code, "--values", "524288", "--stats"]);
         assert_eq!(
             frequency_lines(&text),
