@@ -26,4 +26,22 @@ pub enum PlacementError {
         /// The most vertices supported.
         max: usize,
     },
+    /// A Chomp board must have 1 to [`MAX_CHOMP_SIDE`](crate::MAX_CHOMP_SIDE) rows and columns.
+    #[error("a Chomp board has 1 to {max_side} rows and columns; {rows} x {cols} does not fit")]
+    ChompSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// The most rows, and the most columns.
+        max_side: usize,
+    },
+    /// A Chomp position whose row lengths do not make a board.
+    #[error(
+        "a Chomp position has 1 to 32 rows of at most 32 squares, the first row nonempty and no row longer than the one before; row lengths {rows:?} do not fit"
+    )]
+    ChompShape {
+        /// The row lengths given (at most 33 of them).
+        rows: Vec<usize>,
+    },
 }

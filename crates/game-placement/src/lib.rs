@@ -1,5 +1,6 @@
 //! Placement games, solved by game-core's search engine over components: [`Cram`] on any board,
-//! [`NodeKayles`] on any graph, and [`LaskersNim`], the worked example of components.
+//! [`NodeKayles`] on any graph, and [`LaskersNim`], the worked example of components; and
+//! [`Chomp`], which never falls apart, solved on whole positions.
 //!
 //! Each game is a [`game_core::Game`] whose positions say how they fall apart into independent
 //! components ([`Game::components`](game_core::Game::components)): the regions of free cells of
@@ -26,11 +27,13 @@
 
 #![deny(missing_docs)]
 
+mod chomp;
 mod cram;
 mod error;
 mod lasker;
 mod node_kayles;
 
+pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE};
 pub use cram::{Cram, CramBoard, MAX_CELLS};
 pub use error::PlacementError;
 pub use lasker::LaskersNim;

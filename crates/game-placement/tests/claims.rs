@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use game_core::search::{Search, SearchLimits};
 use game_core::{Game, Outcome, explore, grundy_values};
-use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
+use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
 use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
 
 /// Generous limits: the claims' positions are small.
@@ -97,6 +97,39 @@ fn claims_of_placement_games() -> Vec<Claim> {
             ],
             expected: Expected::Holds,
             check: cram_outcomes_by_symmetry,
+        },
+        Claim {
+            id: "PL8",
+            statement: "On every Chomp position inside an 8 x 8 board, the search engine's nimber equals the value by the definition",
+            source: "our own check of the search engine on a game that never falls apart (transposition symmetry, outcomes by theorem)",
+            methods: [
+                "game-core's aspiration search on game-placement's Chomp (canonical under transposition, known outcomes)",
+                "the definition: the mex over every bite, over every Young diagram in the box, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: chomp_search_equals_definition,
+        },
+        Claim {
+            id: "PL9",
+            statement: "Chomp: a full rectangle of two or more squares is an N-position; an L of arms a and b has nimber (a - 1) XOR (b - 1); two rows of lengths a and b make a P-position exactly when a = b + 1",
+            source: "Gale (Chomp, strategy stealing); Zeilberger, Three-rowed Chomp (the two-row and L cases)",
+            methods: [
+                "game-placement's Chomp::known_outcome and Chomp::l_shape_nimber, which the aspiration search uses",
+                "the definition over every Young diagram in a 10 x 10 box, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: chomp_theorems_hold,
+        },
+        Claim {
+            id: "PL10",
+            statement: CHOMP_RECTANGLES_STATEMENT,
+            source: "our own: computed by the two methods, which agree",
+            methods: [
+                "game-core's aspiration search on game-placement's Chomp",
+                "the definition over every Young diagram in the box, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: chomp_rectangle_nimbers,
         },
         Claim {
             id: "PLX",
@@ -451,6 +484,138 @@ fn cram_outcomes_by_symmetry(scale: Scale) -> Evidence {
         }
     }
     Evidence { bound: format!("every full board of at most {most} cells"), tally }
+}
+
+/// Chomp by its definition, nothing of the crate: every Young diagram inside a `rows` x `cols`
+/// box (row lengths never growing, the first at least 1, trailing empty rows dropped), valued
+/// by the mex over every bite (a square other than the poisoned corner, with every square in
+/// its row and below from its column on). Diagrams are valued in increasing order of squares,
+/// so every option is valued before its position.
+fn chomp_values_by_definition(rows: usize, cols: usize) -> HashMap<Vec<usize>, u32> {
+    let mut diagrams: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..rows {
+        let mut longer = Vec::new();
+        for diagram in &diagrams {
+            let most = diagram.last().copied().unwrap_or(cols);
+            for length in 0..=most {
+                let mut next = diagram.clone();
+                next.push(length);
+                longer.push(next);
+            }
+        }
+        diagrams = longer;
+    }
+    let mut diagrams: Vec<Vec<usize>> = diagrams
+        .into_iter()
+        .filter(|d| d[0] >= 1)
+        .map(|mut d| {
+            d.retain(|&l| l > 0);
+            d
+        })
+        .collect();
+    diagrams.sort_by_key(|d| d.iter().sum::<usize>());
+    let mut values: HashMap<Vec<usize>, u32> = HashMap::with_capacity(diagrams.len());
+    for diagram in diagrams {
+        let mut seen = HashSet::new();
+        for row in 0..diagram.len() {
+            for col in 0..diagram[row] {
+                if (row, col) == (0, 0) {
+                    continue;
+                }
+                let mut option = diagram.clone();
+                for length in &mut option[row..] {
+                    *length = (*length).min(col);
+                }
+                option.retain(|&l| l > 0);
+                seen.insert(values[&option]);
+            }
+        }
+        values.insert(diagram, mex(&seen));
+    }
+    values
+}
+
+fn chomp_search_equals_definition(scale: Scale) -> Evidence {
+    let side = scale.pick(5, 8);
+    let values = chomp_values_by_definition(side, side);
+    let mut positions: Vec<(&Vec<usize>, u32)> = values.iter().map(|(d, &v)| (d, v)).collect();
+    positions.sort();
+    let mut search = Search::new(&Chomp, limits()).expect("a budget for the table");
+    let mut tally = Tally::new();
+    for (diagram, value) in positions {
+        let board = ChompBoard::from_row_lengths(diagram).expect("a diagram inside the box");
+        let searched = search.nimber_by_aspiration(&board).expect("within the limits");
+        tally.record(&(diagram, searched));
+        tally.case(searched == value, || format!("rows {diagram:?}: search {searched}, definition {value}"));
+    }
+    Evidence { bound: format!("every position inside {side} x {side}"), tally }
+}
+
+fn chomp_theorems_hold(scale: Scale) -> Evidence {
+    let side = scale.pick(6, 10);
+    let mut tally = Tally::new();
+    let mut values: Vec<(Vec<usize>, u32)> = chomp_values_by_definition(side, side).into_iter().collect();
+    values.sort();
+    for (diagram, value) in values {
+        let board = ChompBoard::from_row_lengths(&diagram).expect("a diagram inside the box");
+        let outcome = if value == 0 { Outcome::P } else { Outcome::N };
+        let rectangle = diagram.iter().all(|&l| l == diagram[0]) && diagram.len() * diagram[0] >= 2;
+        let l_shape = diagram.len() >= 2 && diagram[1..].iter().all(|&l| l == 1) || diagram.len() == 1;
+        let theorem = match diagram[..] {
+            [a, b] => Some(if a == b + 1 { Outcome::P } else { Outcome::N }),
+            _ if l_shape => Some(if diagram[0] == diagram.len() { Outcome::P } else { Outcome::N }),
+            _ if rectangle => Some(Outcome::N),
+            _ => None,
+        };
+        let known = Chomp.known_outcome(&board);
+        tally.record(&(&diagram, value, known));
+        // The game answers exactly where a theorem does, and the definition agrees.
+        tally.case(known == theorem && theorem.is_none_or(|t| t == outcome), || {
+            format!("rows {diagram:?}: value {value}, known_outcome {known:?}, theorem {theorem:?}")
+        });
+        if l_shape {
+            let closed = Chomp::l_shape_nimber(diagram[0] as u64, diagram.len() as u64);
+            tally.case(closed == u64::from(value), || {
+                format!("L {diagram:?}: closed form {closed}, definition {value}")
+            });
+        }
+    }
+    Evidence { bound: format!("every position inside {side} x {side}"), tally }
+}
+
+/// The statement of PL10, with the table it claims.
+const CHOMP_RECTANGLES_STATEMENT: &str = "The nimbers of the full m x n Chomp boards, 1 <= m <= n <= 8, are: 1 x n: n - 1; 2 x 2 to 2 x 8: 2, 4, 5, 7, 8, 10, 11; 3 x 3 to 3 x 8: 5, 9, 11, 12, 13, 16; 4 x 4 to 4 x 8: 6, 13, 16, 19, 12; 5 x 5 to 5 x 8: 6, 21, 23, 22; 6 x 6 to 6 x 8: 13, 28, 32; 7 x 7, 7 x 8: 20, 36; 8 x 8: 13";
+
+/// PL10's table: the nimber of the full `m` x `n` board is `CHOMP_RECTANGLES[m - 1][n - m]`.
+const CHOMP_RECTANGLES: [&[u32]; 8] = [
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[2, 4, 5, 7, 8, 10, 11],
+    &[5, 9, 11, 12, 13, 16],
+    &[6, 13, 16, 19, 12],
+    &[6, 21, 23, 22],
+    &[13, 28, 32],
+    &[20, 36],
+    &[13],
+];
+
+fn chomp_rectangle_nimbers(scale: Scale) -> Evidence {
+    let side = scale.pick(5, 8);
+    let values = chomp_values_by_definition(side, side);
+    let mut tally = Tally::new();
+    for m in 1..=side {
+        for n in m..=side {
+            let board = ChompBoard::rectangle(m, n).expect("a small board");
+            let mut search = Search::new(&Chomp, limits()).expect("a budget for the table");
+            let searched = search.nimber_by_aspiration(&board).expect("within the limits");
+            let defined = values[&vec![n; m]];
+            let stated = CHOMP_RECTANGLES[m - 1].get(n - m).copied();
+            tally.record(&(m, n, searched));
+            tally.case(Some(searched) == stated && defined == searched, || {
+                format!("{m} x {n}: stated {stated:?}, search {searched}, definition {defined}")
+            });
+        }
+    }
+    Evidence { bound: format!("every full board up to {side} x {side}"), tally }
 }
 
 /// The claims, checked against their insta snapshots (quick bounds by default;

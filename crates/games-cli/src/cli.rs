@@ -70,6 +70,10 @@ pub enum Command {
     /// Cram (place dominoes on a board) by search over regions: nimber and outcome.
     #[command(after_help = "Example: games cram 4 5")]
     Cram(CramArgs),
+    /// Chomp (take a square and everything below and right of it; the poisoned corner loses) by
+    /// search: nimber, outcome and a winning bite.
+    #[command(after_help = "Example: games chomp 4 7")]
+    Chomp(ChompArgs),
     /// Node-Kayles on a graph file (as `games graph` reads them, directions ignored) by search
     /// over connected components: nimber and outcome.
     #[command(name = "node-kayles", after_help = "Example: games node-kayles game.txt")]
@@ -447,6 +451,21 @@ pub struct CramArgs {
     /// Rows of the board (rows x columns at most 128 cells).
     pub rows: usize,
     /// Columns of the board.
+    pub cols: usize,
+    /// Search method.
+    #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
+    pub method: SearchMethod,
+    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// `games chomp ROWS COLS`
+#[derive(Debug, Args)]
+pub struct ChompArgs {
+    /// Rows of the board (1 to 32).
+    pub rows: usize,
+    /// Columns of the board (1 to 32).
     pub cols: usize,
     /// Search method.
     #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]

@@ -6,7 +6,7 @@
 //!
 //! Subcommand families, one module each: [`wythoff`], [`heaps`] (Nim, subtraction and octal
 //! games), [`grundy_game`] (Grundy's game), [`misere`] (misère quotients), [`rotation`],
-//! [`graph`] (a user's own game from a file), [`placement`] (Cram and Node-Kayles by search)
+//! [`graph`] (a user's own game from a file), [`placement`] (Cram, Chomp and Node-Kayles by search)
 //! and [`play`] (interactive
 //! dialogue over stdin/stdout). [`svg`] draws the pictures, [`error`] holds the error type.
 //!
@@ -114,6 +114,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Rotation(args) => rotation::run(args, &budget),
         Command::Graph(args) => graph::run(args, &budget),
         Command::Cram(args) => placement::run_cram(args, &budget),
+        Command::Chomp(args) => placement::run_chomp(args, &budget),
         Command::NodeKayles(args) => placement::run_node_kayles(args, &budget),
         Command::Play(args) => play::run(args, cli.json, &budget),
         Command::Completions { shell } => Ok(completions(*shell)),

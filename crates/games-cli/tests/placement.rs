@@ -1,10 +1,11 @@
-//! `games cram` and `games node-kayles`: answers checked against values known independently
-//! (the published Cram table, Dawson's chess), JSON fields, methods agreeing, limits as
+//! `games cram`, `games chomp` and `games node-kayles`: answers checked against values known
+//! independently (the published Cram table, Chomp's theorems, Dawson's chess), JSON fields, methods agreeing, limits as
 //! one-line errors.
 
 mod common;
 
 use common::{error_line, json, scratch, stdout_of};
+use serde_json::json;
 
 #[test]
 fn cram_boards_of_the_published_table() {
@@ -35,6 +36,34 @@ fn cram_limits_and_bad_sizes_are_one_line_errors() {
     assert!(error_line(&["cram", "0", "5"]).contains("Cram board"));
     assert!(error_line(&["cram", "12", "11"]).contains("at most 128 cells"));
     assert!(error_line(&["cram", "5", "5", "--max-nodes", "10"]).contains("--max-nodes"));
+}
+
+#[test]
+fn chomp_answers_follow_the_theorems() {
+    // 1 x n is one Nim heap of n - 1 (an L with one arm of 1); 2 x 2 by hand: its bites leave
+    // nimbers 1, 1 and 0, so mex 2.
+    for n in 1..=6u64 {
+        assert_eq!(json(&["chomp", "1", &n.to_string()])["nimber"], n - 1);
+    }
+    assert_eq!(json(&["chomp", "2", "2"])["nimber"], 2);
+    assert_eq!(json(&["chomp", "1", "1"])["winning_move"], serde_json::Value::Null);
+    assert_eq!(json(&["chomp", "1", "1"])["outcome"], "P");
+    // On a square the first P-position in row order is the bite at row 2, column 2 (an L of
+    // equal arms); on 2 x n, the bite at row 2, column n (rows n and n - 1).
+    for n in 2..=6 {
+        let square = json(&["chomp", &n.to_string(), &n.to_string(), "--method", "outcome"]);
+        assert_eq!(
+            (square["outcome"].as_str(), &square["winning_move"]),
+            (Some("N"), &json!({"row": 2, "col": 2}))
+        );
+        let two_rows = json(&["chomp", "2", &n.to_string()]);
+        assert_eq!(two_rows["winning_move"], json!({"row": 2, "col": n}));
+    }
+    let text = stdout_of(&["chomp", "3", "3"]);
+    assert!(text.starts_with("Chomp 3 x 3: nimber 5, N-position: the first player wins\nwinning move: take the square in row 2, column 2"), "{text}");
+    assert!(error_line(&["chomp", "0", "5"]).contains("0 x 5 does not fit"));
+    assert!(error_line(&["chomp", "33", "2"]).contains("1 to 32 rows"));
+    assert!(error_line(&["chomp", "9", "9", "--max-nodes", "10"]).contains("--max-nodes"));
 }
 
 #[test]

@@ -50,4 +50,17 @@ impl<G: Game> Search<'_, G> {
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
         Ok(if self.is_p_position_plus(position, 0)? { Outcome::P } else { Outcome::N })
     }
+
+    /// A move from `position` to a P-position (a move that wins), or `None` when `position` is
+    /// itself a P-position (every move loses). The options are tried in the order of
+    /// [`Game::moves`], each by [`Search::outcome`]; the table is kept between them, so after
+    /// the nimber of `position` most of them are answered from it.
+    pub fn winning_move(&mut self, position: &G::Position) -> Result<Option<G::Position>, SearchError> {
+        for option in self.game.moves(position) {
+            if self.outcome(&option)? == Outcome::P {
+                return Ok(Some(option));
+            }
+        }
+        Ok(None)
+    }
 }
