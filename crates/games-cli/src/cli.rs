@@ -458,6 +458,16 @@ pub struct CramArgs {
     /// Give up after this many positions expanded (default 100000000; none with --allow-long).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Value only shard I of K of the board's first moves (the nimber is the mex of all
+    /// shards' values: see --merge), e.g. 3/16.
+    #[arg(long, value_name = "I/K", conflicts_with_all = ["merge", "method"])]
+    pub shard: Option<String>,
+    /// With --shard: write the shard's values to FILE (JSON) for --merge.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<PathBuf>,
+    /// The nimber of the board from the files of all its shards (written by --shard I/K --out).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "method")]
+    pub merge: Vec<PathBuf>,
 }
 
 /// `games chomp ROWS COLS`

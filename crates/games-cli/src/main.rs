@@ -86,7 +86,14 @@ fn run(cli: &Cli) -> Result<Output, CliError> {
         work::catch_ctrl_c();
     }
     let own_display = polls_ctrl_c
-        || matches!(cli.command, Command::Play(_) | Command::Rotation(cli::RotationCommand::Count { .. }));
+        || matches!(
+            cli.command,
+            Command::Play(_)
+                | Command::Rotation(cli::RotationCommand::Count { .. })
+                | Command::Cram(_)
+                | Command::Chomp(_)
+                | Command::NodeKayles(_)
+        );
     if own_display || !std::io::stderr().is_terminal() {
         return run_command(cli);
     }

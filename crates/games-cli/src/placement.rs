@@ -2,8 +2,12 @@
 //! search engine over components (the rules are game-placement's; this module only reads the
 //! arguments, sets the limits and prints).
 
+use std::io::IsTerminal;
+
 use game_core::Outcome;
-use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
+use game_core::search::{
+    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, merge_root_shards,
+};
 use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use serde_json::{Value, json};
 
@@ -40,14 +44,56 @@ fn refused(what: &str, error: SearchError) -> CliError {
     }
 }
 
+/// A search within `limits` that shows, when stderr is a terminal, a spinner with the
+/// positions expanded and the time so far (a search cannot know how much is left); the
+/// spinner is cleared when the returned guard is dropped.
+fn search_with_spinner<'g, G: game_core::Game>(
+    game: &'g G,
+    limits: SearchLimits,
+    what: &str,
+) -> Result<(Search<'g, G>, Spinner), SearchError> {
+    let search = Search::new(game, limits)?;
+    if !std::io::stderr().is_terminal() {
+        return Ok((search, Spinner(None)));
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(format!("{what}: searching"));
+    let shown = bar.clone();
+    let what = what.to_owned();
+    let search = search.with_progress(move |stats| {
+        shown.set_message(format!(
+            "{what}: {} positions expanded, {} values cached",
+            stats.nodes, stats.components_cached
+        ));
+    });
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
+    Ok((search, Spinner(Some(bar))))
+}
+
+/// Clears the search's spinner (if any) when dropped.
+struct Spinner(Option<indicatif::ProgressBar>);
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// The nimber (or only the outcome) of `position` by the chosen method, and the statistics.
 fn solve<G: game_core::Game>(
     game: &G,
     position: &G::Position,
     limits: SearchLimits,
     method: SearchMethod,
+    what: &str,
 ) -> Result<(Option<u32>, Outcome, SearchStats), SearchError> {
-    let mut search = Search::new(game, limits)?;
+    let (mut search, _spinner) = search_with_spinner(game, limits, what)?;
     let (nimber, outcome) = answer(&mut search, position, method)?;
     Ok((nimber, outcome, *search.stats()))
 }
@@ -87,17 +133,124 @@ fn answer_text(what: &str, nimber: Option<u32>, outcome: Outcome, stats: &Search
     )
 }
 
-/// Runs `games cram ROWS COLS`.
+/// Runs `games cram ROWS COLS` (and its `--shard` and `--merge` forms).
 pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     let board = CramBoard::empty(args.rows, args.cols).map_err(|e| CliError::bad(e.to_string()))?;
     let what = format!("Cram {} x {}", args.rows, args.cols);
-    let (nimber, outcome, stats) =
-        solve(&Cram, &board, limits(budget, args.max_nodes), args.method).map_err(|e| refused(&what, e))?;
+    if let Some(shard) = &args.shard {
+        return cram_shard(args, &board, shard, budget);
+    }
+    if !args.merge.is_empty() {
+        return cram_merge(args);
+    }
+    let (nimber, outcome, stats) = solve(&Cram, &board, limits(budget, args.max_nodes), args.method, &what)
+        .map_err(|e| refused(&what, e))?;
     let json = json!({
         "game": "cram", "rows": args.rows, "cols": args.cols,
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
     });
     Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
+}
+
+/// The name a Cram board's shards carry: shards of other boards do not merge with them.
+fn cram_shard_name(args: &CramArgs) -> String {
+    format!("cram {} x {}", args.rows, args.cols)
+}
+
+/// A shard's refusal in the CLI's terms.
+fn shard_refused(what: &str, error: RootShardError) -> CliError {
+    match error {
+        RootShardError::Search(error) => refused(what, error),
+        other => CliError::bad(format!("{what}: {other}")),
+    }
+}
+
+/// `games cram ROWS COLS --shard I/K [--out FILE]`: the values of the board's first moves that
+/// fall to shard I of K (the aspiration search on each, one table for all).
+fn cram_shard(args: &CramArgs, board: &CramBoard, shard: &str, budget: &Budget) -> Result<Output, CliError> {
+    let what = format!("Cram {} x {}", args.rows, args.cols);
+    let parsed: game_rotation::Shard = shard
+        .parse()
+        .map_err(|e| CliError::bad(format!("--shard {}: {e}", crate::output::one_line(shard))))?;
+    let (index, count) = (parsed.index(), parsed.count());
+    let (mut search, _spinner) =
+        search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
+    let result = search
+        .root_shard(board, &cram_shard_name(args), index, count)
+        .map_err(|e| shard_refused(&what, e))?;
+    let body = serde_json::to_string(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
+    let mut text = format!(
+        "{what}, shard {index}/{count}: {} of the {} distinct first moves valued ({} positions expanded)",
+        result.values.len(),
+        result.tasks,
+        result.nodes
+    );
+    if let Some(out) = &args.out {
+        // Written whole or not at all: a run stopped mid-write leaves no shard file to merge.
+        let partial = out.with_extension("partial");
+        crate::files::reject_special_file(out)?;
+        crate::files::write(&partial, format!("{body}\n"))?;
+        std::fs::rename(&partial, out)
+            .map_err(|source| CliError::Io { path: out.display().to_string(), source })?;
+        text.push_str(&format!(", written to {}", crate::output::one_line(&out.display().to_string())));
+    }
+    let json: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    Ok(Output::new(text, json))
+}
+
+/// The most bytes a shard file may have: far more than the values of every first move of the
+/// largest board (a few hundred tasks, a few bytes each).
+const MAX_SHARD_FILE_BYTES: u64 = 1 << 20;
+
+/// `games cram ROWS COLS --merge FILE...`: the nimber from the files of all shards.
+fn cram_merge(args: &CramArgs) -> Result<Output, CliError> {
+    let what = format!("Cram {} x {}", args.rows, args.cols);
+    let mut shards = Vec::with_capacity(args.merge.len());
+    for path in &args.merge {
+        let name = crate::output::one_line(&path.display().to_string());
+        crate::files::reject_special_file(path)?;
+        let io = |source| CliError::Io { path: path.display().to_string(), source };
+        let size = std::fs::metadata(path).map_err(io)?.len();
+        if size > MAX_SHARD_FILE_BYTES {
+            return Err(CliError::bad(format!(
+                "{name}: {size} bytes, more than a shard file ({MAX_SHARD_FILE_BYTES})"
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        let shard: RootShard = serde_json::from_str(&text).map_err(|e| {
+            CliError::bad(format!(
+                "{name}: not a shard file of games cram: {}",
+                crate::output::one_line(&e.to_string())
+            ))
+        })?;
+        if shard.position != cram_shard_name(args) {
+            return Err(CliError::bad(format!(
+                "{name}: a shard of {:?}, not of {:?}",
+                crate::output::one_line(&shard.position),
+                cram_shard_name(args)
+            )));
+        }
+        shards.push(shard);
+    }
+    let merged = merge_root_shards(&shards).map_err(|e| shard_refused(&what, e))?;
+    let outcome = if merged.nimber == 0 { Outcome::P } else { Outcome::N };
+    let who = match outcome {
+        Outcome::P => "P-position: the second player wins",
+        _ => "N-position: the first player wins",
+    };
+    let text = format!(
+        "{what}: nimber {}, {who}\nmerged from {} shards: {} distinct first moves, {} positions expanded",
+        merged.nimber,
+        merged.count,
+        merged.values.len(),
+        merged.nodes
+    );
+    let json = json!({
+        "game": "cram", "rows": args.rows, "cols": args.cols, "nimber": merged.nimber,
+        "outcome": outcome.to_string(), "shards": merged.count, "tasks": merged.values.len(),
+        "values": merged.values, "nodes": merged.nodes,
+    });
+    Ok(Output::new(text, json))
 }
 
 /// Runs `games chomp ROWS COLS`: the nimber (or outcome) and, on an N-position, a winning bite
@@ -108,7 +261,8 @@ pub fn run_chomp(args: &ChompArgs, budget: &Budget) -> Result<Output, CliError> 
     let what = format!("Chomp {} x {}", args.rows, args.cols);
     // One search for both questions: its table answers most options of the winning bite at
     // once, and its statistics cover both.
-    let mut search = Search::new(&Chomp, limits(budget, args.max_nodes)).map_err(|e| refused(&what, e))?;
+    let (mut search, _spinner) =
+        search_with_spinner(&Chomp, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
     let (nimber, outcome) = answer(&mut search, &board, args.method).map_err(|e| refused(&what, e))?;
     let winning = search.winning_move(&board).map_err(|e| refused(&what, e))?;
     let bite =
@@ -139,8 +293,9 @@ pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output,
         KaylesGraph::from_petgraph(&named.graph).map_err(|e| CliError::bad(format!("{path}: {e}")))?;
     let what =
         format!("Node-Kayles on {path} ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
-    let (nimber, outcome, stats) = solve(&NodeKayles, &graph, limits(budget, args.max_nodes), args.method)
-        .map_err(|e| refused(&what, e))?;
+    let (nimber, outcome, stats) =
+        solve(&NodeKayles, &graph, limits(budget, args.max_nodes), args.method, &what)
+            .map_err(|e| refused(&what, e))?;
     let json = json!({
         "game": "node-kayles", "file": path, "vertices": graph.vertex_count(), "edges": graph.edge_count(),
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),

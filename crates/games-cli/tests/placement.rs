@@ -39,6 +39,31 @@ fn cram_limits_and_bad_sizes_are_one_line_errors() {
 }
 
 #[test]
+fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
+    let dir = scratch("placement", "cram-shards");
+    let file = |i: usize| dir.join(format!("s{i}.json")).to_str().unwrap().to_owned();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let written = json(&["cram", "4", "5", "--shard", &shard, "--out", &file(i)]);
+        assert_eq!((written["index"].as_u64(), written["count"].as_u64()), (Some(i as u64), Some(3)));
+    }
+    // 4 x 5 has nimber 2 in the published table.
+    let merged = json(&["cram", "4", "5", "--merge", &file(0), &file(1), &file(2)]);
+    assert_eq!((merged["nimber"].as_u64(), merged["shards"].as_u64()), (Some(2), Some(3)));
+    assert!(error_line(&["cram", "4", "5", "--merge", &file(0), &file(1)]).contains("shard 2/3 is missing"));
+    assert!(error_line(&["cram", "4", "5", "--merge", &file(0), &file(0), &file(1)]).contains("given twice"));
+    assert!(
+        error_line(&["cram", "5", "4", "--merge", &file(0), &file(1), &file(2)])
+            .contains("not of \"cram 5 x 4\"")
+    );
+    assert!(error_line(&["cram", "4", "5", "--shard", "3/3"]).contains("--shard 3/3"));
+    std::fs::write(dir.join("junk.json"), "{\"position\": 1}").unwrap();
+    let junk = dir.join("junk.json");
+    assert!(error_line(&["cram", "4", "5", "--merge", junk.to_str().unwrap()]).contains("not a shard file"));
+    assert!(error_line(&["cram", "4", "5", "--merge", dir.to_str().unwrap()]).contains("not a regular file"));
+}
+
+#[test]
 fn chomp_answers_follow_the_theorems() {
     // 1 x n is one Nim heap of n - 1 (an L with one arm of 1); 2 x 2 by hand: its bites leave
     // nimbers 1, 1 and 0, so mex 2.

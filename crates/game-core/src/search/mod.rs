@@ -31,7 +31,9 @@
 //! * [`Search::nimber_by_mex`]: the plain method, the mex of every option's value, as a second
 //!   method to compare with.
 //!
-//! and the free functions [`search_nimber`] and [`search_outcome`] for one question.
+//! and the free functions [`search_nimber`] and [`search_outcome`] for one question. A search
+//! too long for one machine is cut into shards at the root ([`Search::root_shard`], merged by
+//! [`merge_root_shards`]).
 //!
 //! **Cost.** Time: every distinct component reached is expanded once while the table holds it
 //! (its moves generated, each option split into components), so the plain search costs
@@ -82,11 +84,13 @@ mod mex;
 mod nimber_set;
 mod outcome;
 mod pruned;
+mod shard;
 mod solver;
 mod stats;
 mod table;
 
 pub use limits::{SearchError, SearchLimits};
+pub use shard::{RootMerge, RootShard, RootShardError, merge_root_shards};
 pub use solver::Search;
 pub use stats::SearchStats;
 

@@ -1,0 +1,244 @@
+//! The nimber of one position cut into shards, for searches too long for one machine: the
+//! nimber of a position is the mex of its options' values, so its distinct options (the root's
+//! *tasks*) can be valued on different machines and the values merged.
+//!
+//! [`Search::root_tasks`] lists the tasks in a fixed order (the order of [`Game::moves`], an
+//! option kept once up to its components: options equal up to symmetry and order of parts are
+//! one task, and two equal parts cancel); task `t` belongs to shard `t % count`, so a game
+//! whose moves come easiest first spreads the work. [`Search::root_shard`] values one shard's
+//! tasks (each part by the aspiration search, the parts' nimbers XORed) into a [`RootShard`],
+//! which serde writes to a file; [`merge_root_shards`] checks that the shards are those of one
+//! search, each given once and each holding exactly its tasks, and takes the mex.
+//!
+//! What is lost: a search of the whole position stops as soon as its question is settled, and
+//! the aspiration search asks the root only "is it 0? 1? ..."; shards value every option in
+//! full. Sharding is for positions where the wall time of one machine is the limit.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{Search, SearchError};
+use crate::Game;
+
+/// The values of one shard's tasks: the options of the root `position` that fall to shard
+/// `index` of `count`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RootShard {
+    /// What was searched, named by the caller (`"cram 5 x 13"`): shards merge only with shards
+    /// of the same name.
+    pub position: String,
+    /// The root's tasks (distinct options) over all shards.
+    pub tasks: usize,
+    /// This shard's index, from 0.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+    /// `(task, value)` for each task of this shard (the tasks `t` with `t % count == index`),
+    /// in increasing order of task.
+    pub values: Vec<(usize, u32)>,
+    /// Positions the shard's search expanded.
+    pub nodes: u64,
+}
+
+/// The nimber of a position merged from all its shards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMerge {
+    /// The name the shards carry.
+    pub position: String,
+    /// The nimber: the mex of the tasks' values.
+    pub nimber: u32,
+    /// The value of each task, in task order.
+    pub values: Vec<u32>,
+    /// The number of shards merged.
+    pub count: usize,
+    /// Positions expanded over all shards.
+    pub nodes: u64,
+}
+
+/// Why shards could not be made or merged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RootShardError {
+    /// A shard index must be below the number of shards, which is at least 1.
+    #[error("shard {index}/{count} does not exist: the index runs from 0 to the count - 1")]
+    BadShard {
+        /// Index asked for.
+        index: usize,
+        /// Number of shards asked for.
+        count: usize,
+    },
+    /// Nothing to merge.
+    #[error("no shards to merge")]
+    Empty,
+    /// Shards of different searches, or cut differently.
+    #[error("shards of different searches: {first} and {other}")]
+    Mismatch {
+        /// The first shard, described.
+        first: String,
+        /// The shard that differs, described.
+        other: String,
+    },
+    /// A shard given twice.
+    #[error("shard {index}/{count} is given twice")]
+    Duplicate {
+        /// Its index.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+    },
+    /// A shard not given.
+    #[error("shard {index}/{count} is missing")]
+    Missing {
+        /// Its index.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+    },
+    /// A shard whose tasks are not exactly its own (a damaged or edited file).
+    #[error("shard {index}/{count} does not hold exactly its tasks (task {task})")]
+    WrongTasks {
+        /// The shard's index.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+        /// The first task missing, repeated or foreign.
+        task: usize,
+    },
+    /// The search of a task failed.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// `parts` with equal parts cancelled in pairs (the value of `G + G` is 0).
+fn cancel_pairs<P: PartialEq>(mut parts: Vec<P>) -> Vec<P> {
+    let mut kept: Vec<P> = Vec::with_capacity(parts.len());
+    while let Some(part) = parts.pop() {
+        match kept.iter().position(|k| *k == part) {
+            Some(twin) => {
+                kept.swap_remove(twin);
+            }
+            None => kept.push(part),
+        }
+    }
+    kept
+}
+
+/// The same parts in any order.
+fn same_parts<P: PartialEq>(a: &[P], b: &[P]) -> bool {
+    let mut used = vec![false; b.len()];
+    a.len() == b.len()
+        && a.iter().all(|part| match (0..b.len()).find(|&j| !used[j] && b[j] == *part) {
+            Some(j) => {
+                used[j] = true;
+                true
+            }
+            None => false,
+        })
+}
+
+impl<G: Game> Search<'_, G> {
+    /// The root's tasks: the options of `position` in the order of [`Game::moves`], each as
+    /// its components (equal pairs cancelled), each kept once up to the order of its parts.
+    /// Cost: O(options² × parts²) comparisons, for the few options of one position.
+    pub fn root_tasks(&self, position: &G::Position) -> Vec<Vec<G::Position>> {
+        let mut tasks: Vec<Vec<G::Position>> = Vec::new();
+        for option in self.game.moves(position) {
+            let mut parts = Vec::new();
+            self.game.components(&option, &mut parts);
+            let parts = cancel_pairs(parts);
+            if !tasks.iter().any(|task| same_parts(task, &parts)) {
+                tasks.push(parts);
+            }
+        }
+        tasks
+    }
+
+    /// Values the tasks of shard `index` of `count` of the root `position` (see the module
+    /// doc), naming the shard `name`. The table is kept from one task to the next.
+    ///
+    /// # Errors
+    /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::Search`] when a
+    /// task's search stops at a limit.
+    pub fn root_shard(
+        &mut self,
+        position: &G::Position,
+        name: &str,
+        index: usize,
+        count: usize,
+    ) -> Result<RootShard, RootShardError> {
+        if index >= count {
+            return Err(RootShardError::BadShard { index, count });
+        }
+        let tasks = self.root_tasks(position);
+        let nodes_before = self.stats().nodes;
+        let mut values = Vec::new();
+        for (task, parts) in tasks.iter().enumerate().skip(index).step_by(count) {
+            let mut value = 0;
+            for part in parts {
+                value ^= self.nimber_by_aspiration(part)?;
+            }
+            values.push((task, value));
+        }
+        Ok(RootShard {
+            position: name.to_owned(),
+            tasks: tasks.len(),
+            index,
+            count,
+            values,
+            nodes: self.stats().nodes - nodes_before,
+        })
+    }
+}
+
+/// Merges the shards of one root into its nimber, after checking that they are the shards
+/// `0..count` of one search, each once, each holding exactly its tasks. Cost: O(tasks).
+///
+/// # Errors
+/// [`RootShardError::Empty`], [`RootShardError::Mismatch`], [`RootShardError::BadShard`],
+/// [`RootShardError::Duplicate`], [`RootShardError::Missing`] or
+/// [`RootShardError::WrongTasks`], as named.
+pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardError> {
+    let first = shards.first().ok_or(RootShardError::Empty)?;
+    let describe = |s: &RootShard| format!("{:?} ({} tasks, {} shards)", s.position, s.tasks, s.count);
+    let count = first.count;
+    let mut seen: Vec<Option<&RootShard>> = vec![None; count];
+    for shard in shards {
+        if (&shard.position, shard.tasks, shard.count) != (&first.position, first.tasks, count) {
+            return Err(RootShardError::Mismatch { first: describe(first), other: describe(shard) });
+        }
+        let slot = seen.get_mut(shard.index).ok_or(RootShardError::BadShard { index: shard.index, count })?;
+        if slot.replace(shard).is_some() {
+            return Err(RootShardError::Duplicate { index: shard.index, count });
+        }
+    }
+    let mut values = Vec::with_capacity(first.tasks);
+    let mut nodes = 0u64;
+    for (index, shard) in seen.into_iter().enumerate() {
+        let shard = shard.ok_or(RootShardError::Missing { index, count })?;
+        nodes = nodes.saturating_add(shard.nodes);
+        let own = (index..first.tasks).step_by(count);
+        let mut held = shard.values.iter().map(|&(task, _)| task);
+        if let Some(task) =
+            own.clone().zip(held.by_ref()).find_map(|(want, got)| (want != got).then_some(want.min(got)))
+        {
+            return Err(RootShardError::WrongTasks { index, count, task });
+        }
+        let (expected, given) = (own.len(), shard.values.len());
+        if expected != given {
+            let task = if given > expected { shard.values[expected].0 } else { index + given * count };
+            return Err(RootShardError::WrongTasks { index, count, task });
+        }
+    }
+    // Every task held by exactly its shard: read the values back in task order.
+    values.resize(first.tasks, 0);
+    for shard in shards {
+        for &(task, value) in &shard.values {
+            values[task] = value;
+        }
+    }
+    let mut nimber = 0;
+    while values.contains(&nimber) {
+        nimber += 1;
+    }
+    Ok(RootMerge { position: first.position.clone(), nimber, values, count, nodes })
+}

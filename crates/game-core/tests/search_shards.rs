@@ -1,0 +1,128 @@
+//! A root cut into shards: merged, the shards give the explicit graph's value; shards that are
+//! not the shards of one search are refused with a typed error.
+
+use game_core::search::{RootShard, RootShardError, Search, SearchLimits, merge_root_shards};
+use game_core::{Game, explore, grundy_values};
+use proptest::prelude::*;
+
+/// Lasker's Nim (take any counters from a heap, or split a heap in two), heaps as components.
+struct Lasker;
+impl Game for Lasker {
+    type Position = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let rest = || heaps.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, &x)| x);
+            let sorted = |v: Vec<u64>| {
+                let mut v: Vec<u64> = v.into_iter().filter(|&x| x > 0).collect();
+                v.sort_unstable();
+                v
+            };
+            out.extend((0..h).map(|left| sorted(rest().chain([left]).collect())));
+            out.extend((1..=h / 2).map(|a| sorted(rest().chain([a, h - a]).collect())));
+        }
+        out
+    }
+    fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+    }
+}
+
+fn shards(position: &Vec<u64>, count: usize) -> Vec<RootShard> {
+    (0..count)
+        .map(|index| {
+            let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+            search.root_shard(position, "lasker", index, count).unwrap()
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn merged_shards_give_the_graph_value(heaps in proptest::collection::vec(0u64..=6, 0..=3), count in 1usize..=6) {
+        let mut position: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
+        position.sort_unstable();
+        let graph = explore(&Lasker, [position.clone()], 1_000_000).unwrap();
+        let values = grundy_values(&graph.graph).unwrap();
+        let expected = values[graph.node(&position).unwrap().index()];
+        let mut parts = shards(&position, count);
+        parts.reverse(); // any order
+        let merged = merge_root_shards(&parts).unwrap();
+        prop_assert_eq!(merged.nimber, expected);
+        prop_assert_eq!(merged.count, count);
+        prop_assert_eq!(merged.values.len(), parts[0].tasks);
+        // Every task's value is the graph value of an option: the mex of the options' values.
+        let options: std::collections::HashSet<u32> = Lasker
+            .moves(&position)
+            .iter()
+            .map(|o| values[graph.node(o).unwrap().index()])
+            .collect();
+        let tasks: std::collections::HashSet<u32> = merged.values.iter().copied().collect();
+        prop_assert_eq!(tasks, options);
+    }
+}
+
+#[test]
+fn tasks_are_distinct_options_with_equal_parts_cancelled() {
+    let search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+    // Heap 4: options 0, 1, 2, 3 (taking) and 1+3, 2+2 (splitting); 2+2 cancels to the empty
+    // sum, the same task as taking all four.
+    let tasks = search.root_tasks(&vec![4]);
+    assert_eq!(tasks, vec![vec![], vec![vec![1]], vec![vec![2]], vec![vec![3]], vec![vec![3], vec![1]]]);
+    // Heaps 1 and 1: taking either heap leaves the same task.
+    assert_eq!(search.root_tasks(&vec![1, 1]), vec![vec![vec![1]]]);
+}
+
+#[test]
+fn shards_that_do_not_fit_together_are_refused() {
+    let position = vec![5, 6];
+    let three = shards(&position, 3);
+    let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+    assert_eq!(
+        search.root_shard(&position, "lasker", 3, 3).unwrap_err(),
+        RootShardError::BadShard { index: 3, count: 3 }
+    );
+    assert_eq!(
+        search.root_shard(&position, "lasker", 0, 0).unwrap_err(),
+        RootShardError::BadShard { index: 0, count: 0 }
+    );
+    assert_eq!(merge_root_shards(&[]).unwrap_err(), RootShardError::Empty);
+    assert_eq!(merge_root_shards(&three[..2]).unwrap_err(), RootShardError::Missing { index: 2, count: 3 });
+    let twice = [three[0].clone(), three[1].clone(), three[1].clone()];
+    assert_eq!(merge_root_shards(&twice).unwrap_err(), RootShardError::Duplicate { index: 1, count: 3 });
+    let mut renamed = three.clone();
+    renamed[2].position = "other".into();
+    assert!(matches!(merge_root_shards(&renamed).unwrap_err(), RootShardError::Mismatch { .. }));
+    let mut recut = three.clone();
+    recut[1].count = 4;
+    assert!(matches!(merge_root_shards(&recut).unwrap_err(), RootShardError::Mismatch { .. }));
+    let mut far = three.clone();
+    far[2].index = 7;
+    assert_eq!(merge_root_shards(&far).unwrap_err(), RootShardError::BadShard { index: 7, count: 3 });
+    // Edited files: a task dropped, a task added, a task moved to another shard.
+    let mut dropped = three.clone();
+    let lost = dropped[1].values.pop().unwrap().0;
+    assert_eq!(
+        merge_root_shards(&dropped).unwrap_err(),
+        RootShardError::WrongTasks { index: 1, count: 3, task: lost }
+    );
+    let mut added = three.clone();
+    let extra = three[1].values.last().unwrap().0 + 3;
+    added[1].values.push((extra, 0));
+    assert_eq!(
+        merge_root_shards(&added).unwrap_err(),
+        RootShardError::WrongTasks { index: 1, count: 3, task: extra }
+    );
+    let mut moved = three.clone();
+    moved[0].values[0].0 = 1;
+    assert_eq!(
+        merge_root_shards(&moved).unwrap_err(),
+        RootShardError::WrongTasks { index: 0, count: 3, task: 0 }
+    );
+    // Untouched, they merge, and serde round-trips a shard.
+    assert!(merge_root_shards(&three).is_ok());
+    let text = serde_json::to_string(&three[0]).unwrap();
+    assert_eq!(serde_json::from_str::<RootShard>(&text).unwrap(), three[0]);
+}

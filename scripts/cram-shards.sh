@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The nimber of an empty Cram board cut into K shards at the root (its distinct first moves,
+# every K-th to one shard), run with GNU parallel at low priority (nice 19), then merged:
+#
+#   scripts/cram-shards.sh ROWS COLS K [JOBS [OUT_DIR]]
+#
+# JOBS shards run at once (default 1), each `games --allow-long cram ROWS COLS --shard I/K
+# --out OUT_DIR/shard-I-of-K.json` (default OUT_DIR: cram-ROWSxCOLS-shards); a shard whose
+# file is there already is skipped, so the script resumes after a stop. Each run appends the
+# shard, wall and CPU seconds and peak memory (GNU time) to OUT_DIR/times.tsv. When every
+# shard is there, `games cram ROWS COLS --merge` prints the nimber. On a cluster,
+# scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+usage="usage: scripts/cram-shards.sh ROWS COLS K [JOBS [OUT_DIR]]"
+rows=${1:?$usage}
+cols=${2:?$usage}
+k=${3:?$usage}
+jobs=${4:-1}
+out=${5:-cram-${rows}x${cols}-shards}
+command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-get install -y parallel" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing: apt-get install -y time" >&2; exit 2; }
+cargo build --release -q -p games-cli
+games=$PWD/target/release/games
+mkdir -p "$out"
+[ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
+
+run_shard() {
+    local i=$1 file="$out/shard-$1-of-$k.json" log
+    [ -e "$file" ] && { echo "shard $i/$k: already in $file"; return 0; }
+    log=$(mktemp)
+    /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long cram "$rows" "$cols" \
+        --shard "$i/$k" --out "$file"
+    read -r wall user sys peak < <(tail -n 1 "$log")
+    rm -f "$log"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
+        "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
+}
+export -f run_shard
+export out k rows cols games
+seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
+files=()
+for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
+"$games" cram "$rows" "$cols" --merge "${files[@]}"
