@@ -477,8 +477,9 @@ pub struct ChompArgs {
     pub rows: usize,
     /// Columns of the board (1 to 32).
     pub cols: usize,
-    /// Search method.
-    #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
+    /// Search method (pruned by default: Chomp's nimbers are large, and the aspiration search
+    /// asks "is it 0? 1? ..." once per value below).
+    #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
     pub method: SearchMethod,
     /// Give up after this many positions expanded (default 100000000; none with --allow-long).
     #[arg(long, value_name = "N")]
