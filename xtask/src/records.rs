@@ -30,6 +30,9 @@
 //!   0.034, 0.161, 0.167 and 0.172 at every power of two (game-nim's example
 //!   `octal_frequencies`), against Rogalski's published files kept in
 //!   `records/octal-frequencies-rogalski/` ([`octal_frequencies`]).
+//! * **Unsolved octal games against UnsolvedGames.md** (`records/octal-unsolved-tczajka.json`):
+//!   the figures tczajka's table gives for .04 and .06 at 2^17 heaps (game-nim's example
+//!   `octal_values`; [`octal_unsolved`]).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -40,6 +43,7 @@
 
 mod octal_frequencies;
 mod octal_lookup;
+mod octal_unsolved;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -130,6 +134,10 @@ pub(crate) struct Args {
     /// hours: records/octal-frequencies/README.md).
     #[arg(long, value_name = "K", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=28))]
     max_power: u32,
+    /// Re-run .04 and .06 to 2^17 heaps and compare them with the figures of tczajka's
+    /// UnsolvedGames.md (records/octal-unsolved-tczajka.json; about 12 CPU seconds).
+    #[arg(long)]
+    octal_unsolved: bool,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -142,7 +150,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         && !args.kayles
         && !args.cram
         && !args.octal_table
-        && !args.octal_frequencies;
+        && !args.octal_frequencies
+        && !args.octal_unsolved;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -169,6 +178,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.octal_frequencies {
         ok &= report(octal_frequencies::run(&root, args.max_power));
+    }
+    if args.octal_unsolved {
+        ok &= report(octal_unsolved::run(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
