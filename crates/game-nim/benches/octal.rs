@@ -13,6 +13,10 @@
 //! ([`OctalGame::grundy_table_observed`], the same chunks) against `frequencies at powers to
 //! 2^18` ([`OctalGame::frequencies_at_powers_of_two`]).
 //!
+//! The group `octal shift 0.776 4.44` measures [`game_nim::shift_proven_by_options`] (a proof
+//! that 0.776 at heap n is 4.44 at heap n + 1, for every n) against `baseline plain shifted to
+//! 1000`: both codes' values by the definition compared on 1000 heaps, which proves nothing.
+//!
 //! Run: `cargo xtask bench --bench octal` (ratios to the baseline per heap, written to
 //! BENCHMARKS.md), or `cargo bench -p game-nim --bench octal`.
 
@@ -20,7 +24,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use game_nim::{Limits, OctalGame};
+use game_nim::{Limits, OctalGame, shift_proven_by_options};
 
 const BIG_N: u64 = 1 << 18;
 const PLAIN_N: usize = 20_000;
@@ -67,6 +71,22 @@ fn octal(c: &mut Criterion) {
             .expect("in range");
             files
         })
+    });
+    group.finish();
+
+    let (smaller, larger): (OctalGame, OctalGame) =
+        ("0.776".parse().expect("valid code"), "4.44".parse().expect("valid code"));
+    let mut group = c.benchmark_group("octal shift 0.776 4.44");
+    group.sample_size(10);
+    group.bench_function("baseline plain shifted to 1000", |b| {
+        b.iter(|| {
+            let a = smaller.grundy_values_plain(black_box(1000)).expect("in range");
+            let b = larger.grundy_values_plain(black_box(1001)).expect("in range");
+            (0..=1000).all(|n| a[n] == b[n + 1])
+        })
+    });
+    group.bench_function("options rule", |b| {
+        b.iter(|| shift_proven_by_options(black_box(&smaller), black_box(&larger), 1).expect("a valid shift"))
     });
     group.finish();
 }
