@@ -22,11 +22,17 @@
 //! * **The octal table** (`records/octal-table.json`): every octal code with up to three digits
 //!   after the point classified (game-nim's example `octal_table`, or its shard files merged
 //!   with `--shards DIR`), compared code by code with the record, its Markdown rendering with
-//!   `docs/octal-table.md`, and the published solved games it quotes.
+//!   `docs/octal-table.md`, and the published solved games it quotes. The page ends with
+//!   tczajka's lookup maps to shifted codes, rendered from `records/octal-lookup.json`
+//!   ([`octal_lookup`]); `--octal-table --from-record` writes the page from the two records
+//!   without computing the table.
 //! * **Octal frequencies** (`records/octal-frequencies/`): the value frequencies of 0.014,
 //!   0.034, 0.161, 0.167 and 0.172 at every power of two (game-nim's example
 //!   `octal_frequencies`), against Rogalski's published files kept in
 //!   `records/octal-frequencies-rogalski/` ([`octal_frequencies`]).
+//! * **Unsolved octal games against UnsolvedGames.md** (`records/octal-unsolved-tczajka.json`):
+//!   the figures tczajka's table gives for .04 and .06 at 2^17 heaps (game-nim's example
+//!   `octal_values`; [`octal_unsolved`]).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -36,6 +42,8 @@
 //! Any difference makes the task exit nonzero.
 
 mod octal_frequencies;
+mod octal_lookup;
+mod octal_unsolved;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -113,6 +121,10 @@ pub(crate) struct Args {
     /// merged table with the record and the page in the same way.
     #[arg(long, value_name = "DIR", requires = "octal_table")]
     shards: Option<std::path::PathBuf>,
+    /// With `--octal-table`: compute nothing; render docs/octal-table.md from
+    /// records/octal-table.json and records/octal-lookup.json and write it.
+    #[arg(long, requires = "octal_table", conflicts_with = "shards")]
+    from_record: bool,
     /// Recompute the value frequencies of 0.014, 0.034, 0.161, 0.167 and 0.172 at every power
     /// of two up to 2^--max-power heaps and compare them with Rogalski's kept files (and ours).
     #[arg(long)]
@@ -122,6 +134,10 @@ pub(crate) struct Args {
     /// hours: records/octal-frequencies/README.md).
     #[arg(long, value_name = "K", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=28))]
     max_power: u32,
+    /// Re-run .04 and .06 to 2^17 heaps and compare them with the figures of tczajka's
+    /// UnsolvedGames.md (records/octal-unsolved-tczajka.json; about 12 CPU seconds).
+    #[arg(long)]
+    octal_unsolved: bool,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -134,7 +150,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         && !args.kayles
         && !args.cram
         && !args.octal_table
-        && !args.octal_frequencies;
+        && !args.octal_frequencies
+        && !args.octal_unsolved;
     let mut ok = true;
     if args.rotation || nothing_selected {
         ok &= run_rotation(&root, args.max_n);
@@ -154,11 +171,16 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     if args.cram {
         ok &= report(run_cram(&root, args.cram_max_seconds));
     }
-    if args.octal_table {
+    if args.octal_table && args.from_record {
+        ok &= report(write_octal_table_page(&root));
+    } else if args.octal_table {
         ok &= report(run_octal_table(&root, args.shards.as_deref()));
     }
     if args.octal_frequencies {
         ok &= report(octal_frequencies::run(&root, args.max_power));
+    }
+    if args.octal_unsolved {
+        ok &= report(octal_unsolved::run(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
@@ -389,8 +411,9 @@ fn run_octal_table(root: &Path, shards: Option<&Path>) -> Result<Vec<String>, St
         mismatches.push("octal table: the example failed".to_string());
     }
     mismatches.extend(check_octal_table(&record, &computed));
-    let rendered = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let mut rendered = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
     let _ = std::fs::remove_file(&page);
+    rendered += &octal_lookup::render_section(&octal_lookup::read(root)?)?;
     let kept = std::fs::read_to_string(root.join(OCTAL_TABLE_PAGE)).unwrap_or_default();
     if rendered != kept {
         mismatches.push(format!("octal table: {OCTAL_TABLE_PAGE} differs from the page of this run"));
@@ -404,6 +427,32 @@ fn run_octal_table(root: &Path, shards: Option<&Path>) -> Result<Vec<String>, St
         );
     }
     Ok(mismatches)
+}
+
+/// Renders `docs/octal-table.md` from the records, the table's by game-nim's example
+/// `octal_table --render` (no table computed) and the lookup section from
+/// `records/octal-lookup.json`, and writes it.
+fn write_octal_table_page(root: &Path) -> Result<Vec<String>, String> {
+    let record: OctalTableRecord = read_record(root, OCTAL_TABLE)?;
+    let page = std::env::temp_dir().join(format!("octal-table-{}.md", std::process::id()));
+    let args = [
+        "--render".to_string(),
+        root.join(OCTAL_TABLE).display().to_string(),
+        "--markdown".to_string(),
+        page.display().to_string(),
+    ];
+    let (rendered_table, failed) = run_example("game-nim", "octal_table", &args)?;
+    if failed || rendered_table != record.result {
+        let _ = std::fs::remove_file(&page);
+        return Ok(vec![format!("octal table: the example did not render {OCTAL_TABLE}")]);
+    }
+    let mut rendered = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let _ = std::fs::remove_file(&page);
+    rendered += &octal_lookup::render_section(&octal_lookup::read(root)?)?;
+    let path = root.join(OCTAL_TABLE_PAGE);
+    std::fs::write(&path, rendered).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("octal table: {OCTAL_TABLE_PAGE} written from {OCTAL_TABLE} and {}", octal_lookup::OCTAL_LOOKUP);
+    Ok(Vec::new())
 }
 
 /// The figures of one code of a computed octal table, by the names the published statements

@@ -15,14 +15,20 @@
 //! * `octal_table --merge DIR [--markdown PATH]` joins every `shard-*.json` of DIR
 //!   (`merge_table_shards`, which refuses a missing, repeated or mixed shard) and prints the
 //!   table as the unsharded run does.
+//!
+//! `octal_table --render FILE --markdown PATH` renders the page from a table already computed
+//! (FILE: `records/octal-table.json`, or the JSON line this example prints) without computing
+//! anything: the page of a run is rendered from the run's JSON in the same way.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use game_nim::{
-    ClassifiedCode, CodeClass, GroupAgreement, Limits, OctalTable, TableBounds, TableShard,
-    merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
+    CodeClass, Limits, OctalTable, Periodicity, TableBounds, TableShard, ValueStatistics, merge_table_shards,
+    octal_codes_up_to_three_digits, octal_table, octal_table_shard,
 };
+use serde::Deserialize;
+use serde_json::Value;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,7 +38,7 @@ fn main() {
     };
     let mut bounds = TableBounds::default();
     let mut markdown = None;
-    let (mut shard, mut out, mut merge) = (None, None, None);
+    let (mut shard, mut out, mut merge, mut render_from) = (None, None, None, None);
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).unwrap_or_else(|| fail(format!("{} needs a value", args[i])));
@@ -46,9 +52,14 @@ fn main() {
             "--shard" => shard = Some(parse_shard(value).unwrap_or_else(|e| fail(e))),
             "--out" => out = Some(value.clone()),
             "--merge" => merge = Some(value.clone()),
+            "--render" => render_from = Some(value.clone()),
             other => fail(format!("unknown argument {other}")),
         }
         i += 2;
+    }
+    if let Some(file) = render_from {
+        let path = markdown.unwrap_or_else(|| fail("--render needs --markdown PATH".to_string()));
+        return render_file(&file, &path).unwrap_or_else(|e| fail(e));
     }
     let limits = Limits { max_bytes: 6 << 30, max_steps: u128::MAX };
     if let Some(dir) = merge {
@@ -107,11 +118,66 @@ fn main() {
 
 /// Writes the page (if asked) and prints the table as one JSON line.
 fn finish(table: &OctalTable, markdown: Option<String>) -> Result<(), String> {
+    let json = serde_json::to_value(table).map_err(|e| format!("{e}"))?;
     if let Some(path) = markdown {
-        std::fs::write(&path, render(table)).map_err(|e| format!("{path}: {e}"))?;
+        let page: PageTable = serde_json::from_value(json.clone()).map_err(|e| format!("{e}"))?;
+        std::fs::write(&path, render(&page)).map_err(|e| format!("{path}: {e}"))?;
     }
-    println!("{}", serde_json::to_string(table).map_err(|e| format!("{e}"))?);
+    println!("{json}");
     Ok(())
+}
+
+/// Renders the page of the table kept in `file` (a record with the table as `result`, or the
+/// table itself) to `path`, and prints the table as one JSON line.
+fn render_file(file: &str, path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut json: Value = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
+    if let Some(result) = json.get_mut("result") {
+        json = result.take();
+    }
+    let page: PageTable = serde_json::from_value(json.clone()).map_err(|e| format!("{file}: {e}"))?;
+    std::fs::write(path, render(&page)).map_err(|e| format!("{path}: {e}"))?;
+    println!("{json}");
+    Ok(())
+}
+
+/// The fields of a table the page shows, as the table is written in JSON.
+#[derive(Deserialize)]
+struct PageTable {
+    bounds: TableBounds,
+    codes: Vec<PageCode>,
+    groups: Vec<PageGroup>,
+    shifted: Vec<PageShift>,
+}
+
+#[derive(Deserialize)]
+struct PageCode {
+    code: String,
+    class: CodeClass,
+    periodicity: Option<Periodicity>,
+    heaps_computed: u64,
+    statistics: ValueStatistics,
+}
+
+#[derive(Deserialize)]
+struct PageGroup {
+    codes: Vec<String>,
+    agreement: PageAgreement,
+}
+
+/// game-nim's `GroupAgreement` as it is written.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+enum PageAgreement {
+    Proven,
+    UpTo { heaps: u64 },
+}
+
+#[derive(Deserialize)]
+struct PageShift {
+    code: String,
+    of: String,
+    shift: u64,
 }
 
 /// `I/K` with `I < K`.
@@ -162,7 +228,7 @@ fn merge_dir(dir: &str, limits: &Limits) -> Result<OctalTable, String> {
 
 /// The Markdown page: one section per class, in the columns of tczajka/octal-games' tables,
 /// then the groups.
-fn render(table: &OctalTable) -> String {
+fn render(table: &PageTable) -> String {
     let mut page = String::new();
     let b = &table.bounds;
     let count = |class| table.codes.iter().filter(|c| c.class == class).count();
@@ -194,7 +260,7 @@ fn render(table: &OctalTable) -> String {
             .find(|g| g.codes.iter().any(|c| c == code))
             .map_or(String::new(), |g| g.codes[0].clone())
     };
-    let rare = |c: &ClassifiedCode| match c.statistics.rare {
+    let rare = |c: &PageCode| match c.statistics.rare {
         Some(r) => {
             format!("{:x} | {} | {}", r.mask, r.count, r.last.map_or(String::new(), |l| l.to_string()))
         }
@@ -238,10 +304,8 @@ fn render(table: &OctalTable) -> String {
     let _ = writeln!(page, "## Groups of codes with equal values\n\ncodes | equal\n:--- | :---");
     for g in &table.groups {
         let equal = match g.agreement {
-            GroupAgreement::Proven => {
-                "at every heap (proven: same pre-period, period and values)".to_string()
-            }
-            GroupAgreement::UpTo { heaps } => format!("at heaps 0..{heaps} (computed; not proven beyond)"),
+            PageAgreement::Proven => "at every heap (proven: same pre-period, period and values)".to_string(),
+            PageAgreement::UpTo { heaps } => format!("at heaps 0..{heaps} (computed; not proven beyond)"),
         };
         let _ = writeln!(page, "{} | {equal}", g.codes.join(", "));
     }
@@ -251,7 +315,8 @@ fn render(table: &OctalTable) -> String {
          `game` has at every heap n the value of `other` at heap n + `shift`, proven for codes with proven \
          periods (equal periods, the pre-period of `game` that of `other` shifted, and one pre-period and \
          period compared); between the first codes of groups and codes in no group, shifts 1 to {}. \
-         Nothing is claimed for unsolved codes.\n\ngame | other | shift\n:--- | :--- | --:",
+         Nothing is claimed here for unsolved codes (the next section proves shifts between unsolved \
+         codes from their moves).\n\ngame | other | shift\n:--- | :--- | --:",
         game_nim::MAX_SHIFT
     );
     for s in &table.shifted {

@@ -105,6 +105,14 @@ pub enum NimError {
         /// What is wrong with them.
         reason: String,
     },
+    /// A shift between two octal codes outside `1..=max` ([`crate::shift_proven_by_options`]).
+    #[error("shift {shift} is outside 1..={max}")]
+    BadShift {
+        /// The shift given.
+        shift: u64,
+        /// The largest shift accepted ([`crate::MAX_SHIFT`]).
+        max: u64,
+    },
     /// The explicit game graph could not be built or analysed.
     #[error(transparent)]
     Graph(#[from] game_core::GameError),

@@ -16,7 +16,8 @@
 //!   ([`OctalGame::frequencies_at_powers_of_two`]).
 //! * **The octal table** ([`octal_table`]): every code with up to three digits after the point
 //!   ([`octal_codes_up_to_three_digits`]) classified trivial, solved or unsolved
-//!   ([`classify_code`]), codes with equal value sequences grouped.
+//!   ([`classify_code`]), codes with equal value sequences grouped; a shift between two codes
+//!   proven from their moves ([`shift_proven_by_options`]).
 //!
 //! Every game here also implements [`game_core::Game`] on canonical positions (heap sizes sorted
 //! ascending, empty heaps dropped, see [`canonical_heaps`]), so its explicit graph can be built
@@ -82,4 +83,5 @@ pub use table::{
     ClassifiedCode, CodeClass, CodeGroup, GroupAgreement, MAX_SHIFT, MAX_TABLE_BOUND, OctalTable, ShardCode,
     ShiftedCodes, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableBounds, TableShard, TableShardError,
     classify_code, merge_table_shards, octal_codes_up_to_three_digits, octal_table, octal_table_shard,
+    shift_proven_by_options,
 };

@@ -6,7 +6,8 @@
 //! * [`classify_code`] computes one code's values and decides its [`CodeClass`].
 //! * [`octal_table`] classifies a list of codes and groups them ([`CodeGroup`]).
 //! * Proven codes whose sequences agree after a shift of up to [`MAX_SHIFT`] heaps are listed
-//!   ([`ShiftedCodes`], decided exactly from their periods).
+//!   ([`ShiftedCodes`], decided exactly from their periods); [`shift_proven_by_options`] proves
+//!   a shift from the moves of two codes, unsolved ones included.
 //! * [`octal_table_shard`] classifies one shard of the codes (every `K`-th), and
 //!   [`merge_table_shards`] joins `K` shards into the table of one run, refusing missing,
 //!   repeated or mixed shards ([`TableShardError`]).
@@ -24,6 +25,7 @@ mod build;
 mod classify;
 mod codes;
 mod groups;
+mod option_shift;
 mod shard;
 mod shifted;
 
@@ -31,6 +33,7 @@ pub use build::{OctalTable, octal_table};
 pub use classify::{ClassifiedCode, CodeClass, classify_code};
 pub use codes::octal_codes_up_to_three_digits;
 pub use groups::{CodeGroup, GroupAgreement};
+pub use option_shift::shift_proven_by_options;
 pub use shard::{
     ShardCode, TABLE_SHARD_FORMAT, TABLE_SHARD_VERSION, TableShard, TableShardError, merge_table_shards,
     octal_table_shard,
