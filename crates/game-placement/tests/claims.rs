@@ -112,7 +112,7 @@ fn claims_of_placement_games() -> Vec<Claim> {
         Claim {
             id: "PL9",
             statement: "Chomp: a full rectangle of two or more squares is an N-position; an L of arms a and b has nimber (a - 1) XOR (b - 1); two rows of lengths a and b make a P-position exactly when a = b + 1",
-            source: "Gale (Chomp, strategy stealing); Zeilberger, Three-rowed Chomp (the two-row and L cases)",
+            source: "Gale (Chomp, 1974: strategy stealing); the L (two Nim heaps) and two-row cases are folklore",
             methods: [
                 "game-placement's Chomp::known_outcome and Chomp::l_shape_nimber, which the aspiration search uses",
                 "the definition over every Young diagram in a 10 x 10 box, written in the check",
