@@ -8,7 +8,8 @@
 # --out OUT_DIR/shard-I-of-K.json` (default OUT_DIR: cram-ROWSxCOLS-shards); a shard whose
 # file is there already is skipped, so the script resumes after a stop. Each run appends the
 # shard, wall and CPU seconds and peak memory (GNU time) to OUT_DIR/times.tsv. When every
-# shard is there, `games cram ROWS COLS --merge` prints the nimber. On a cluster,
+# shard is there, `games cram ROWS COLS --merge` prints the nimber. CAP=C in the environment
+# passes `--cap C` to every shard (values asked only below C; see docs/commands.md). On a cluster,
 # scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ run_shard() {
     [ -e "$file" ] && { echo "shard $i/$k: already in $file"; return 0; }
     log=$(mktemp)
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long cram "$rows" "$cols" \
-        --shard "$i/$k" --out "$file"
+        --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file"
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \

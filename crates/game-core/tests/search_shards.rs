@@ -28,11 +28,11 @@ impl Game for Lasker {
     }
 }
 
-fn shards(position: &Vec<u64>, count: usize) -> Vec<RootShard> {
+fn shards(position: &Vec<u64>, count: usize, cap: Option<u32>) -> Vec<RootShard> {
     (0..count)
         .map(|index| {
             let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
-            search.root_shard(position, "lasker", index, count).unwrap()
+            search.root_shard(position, "lasker", (index, count), cap).unwrap()
         })
         .collect()
 }
@@ -41,13 +41,17 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn merged_shards_give_the_graph_value(heaps in proptest::collection::vec(0u64..=6, 0..=3), count in 1usize..=6) {
+    fn merged_shards_give_the_graph_value(
+        heaps in proptest::collection::vec(0u64..=6, 0..=3),
+        count in 1usize..=6,
+        cap in 1u32..=12,
+    ) {
         let mut position: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
         position.sort_unstable();
         let graph = explore(&Lasker, [position.clone()], 1_000_000).unwrap();
         let values = grundy_values(&graph.graph).unwrap();
         let expected = values[graph.node(&position).unwrap().index()];
-        let mut parts = shards(&position, count);
+        let mut parts = shards(&position, count, None);
         parts.reverse(); // any order
         let merged = merge_root_shards(&parts).unwrap();
         prop_assert_eq!(merged.nimber, expected);
@@ -59,8 +63,20 @@ proptest! {
             .iter()
             .map(|o| values[graph.node(o).unwrap().index()])
             .collect();
-        let tasks: std::collections::HashSet<u32> = merged.values.iter().copied().collect();
-        prop_assert_eq!(tasks, options);
+        let tasks: std::collections::HashSet<u32> = merged.values.iter().map(|v| v.unwrap()).collect();
+        prop_assert_eq!(&tasks, &options);
+        // Capped: the values below the cap are exact, the others marked; the merge answers
+        // exactly when the nimber is below the cap.
+        let capped = merge_root_shards(&shards(&position, count, Some(cap)));
+        if expected < cap {
+            let merged = capped.unwrap();
+            prop_assert_eq!(merged.nimber, expected);
+            let below: std::collections::HashSet<u32> = options.iter().copied().filter(|&v| v < cap).collect();
+            let kept: std::collections::HashSet<u32> = merged.values.iter().flatten().copied().collect();
+            prop_assert_eq!(kept, below);
+        } else {
+            prop_assert_eq!(capped.unwrap_err(), RootShardError::CapTooLow { cap });
+        }
     }
 }
 
@@ -78,14 +94,14 @@ fn tasks_are_distinct_options_with_equal_parts_cancelled() {
 #[test]
 fn shards_that_do_not_fit_together_are_refused() {
     let position = vec![5, 6];
-    let three = shards(&position, 3);
+    let three = shards(&position, 3, None);
     let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
     assert_eq!(
-        search.root_shard(&position, "lasker", 3, 3).unwrap_err(),
+        search.root_shard(&position, "lasker", (3, 3), None).unwrap_err(),
         RootShardError::BadShard { index: 3, count: 3 }
     );
     assert_eq!(
-        search.root_shard(&position, "lasker", 0, 0).unwrap_err(),
+        search.root_shard(&position, "lasker", (0, 0), None).unwrap_err(),
         RootShardError::BadShard { index: 0, count: 0 }
     );
     assert_eq!(merge_root_shards(&[]).unwrap_err(), RootShardError::Empty);
@@ -98,6 +114,10 @@ fn shards_that_do_not_fit_together_are_refused() {
     let mut recut = three.clone();
     recut[1].count = 4;
     assert!(matches!(merge_root_shards(&recut).unwrap_err(), RootShardError::Mismatch { .. }));
+    assert_eq!(search.root_shard(&position, "lasker", (0, 3), Some(0)).unwrap_err(), RootShardError::ZeroCap);
+    let mut capped = three.clone();
+    capped[0].cap = Some(5);
+    assert!(matches!(merge_root_shards(&capped).unwrap_err(), RootShardError::Mismatch { .. }));
     let mut far = three.clone();
     far[2].index = 7;
     assert_eq!(merge_root_shards(&far).unwrap_err(), RootShardError::BadShard { index: 7, count: 3 });
@@ -110,7 +130,7 @@ fn shards_that_do_not_fit_together_are_refused() {
     );
     let mut added = three.clone();
     let extra = three[1].values.last().unwrap().0 + 3;
-    added[1].values.push((extra, 0));
+    added[1].values.push((extra, Some(0)));
     assert_eq!(
         merge_root_shards(&added).unwrap_err(),
         RootShardError::WrongTasks { index: 1, count: 3, task: extra }

@@ -1,5 +1,5 @@
 //! Cram boards cut into shards at the root: merged, the shards give the explicit graph's value
-//! on every board up to 4 x 5, however many shards.
+//! on every board up to 4 x 5, however many shards, with or without a cap on the values.
 
 use game_core::search::{Search, SearchLimits, merge_root_shards};
 use game_core::{explore, grundy_values};
@@ -14,15 +14,15 @@ fn merged_shards_equal_the_explicit_graph_up_to_4_x_5() {
             let graph = explore(&Cram, [board], 5_000_000).unwrap();
             let values = grundy_values(&graph.graph).unwrap();
             let expected = values[graph.node(&board).unwrap().index()];
-            for count in [1, 2, 5] {
+            for (count, cap) in [(1, None), (2, Some(expected + 1)), (5, None), (3, Some(8))] {
                 let shards: Vec<_> = (0..count)
                     .map(|index| {
                         let mut search = Search::new(&Cram, SearchLimits::default()).unwrap();
-                        search.root_shard(&board, "cram", index, count).unwrap()
+                        search.root_shard(&board, "cram", (index, count), cap).unwrap()
                     })
                     .collect();
                 let merged = merge_root_shards(&shards).unwrap();
-                assert_eq!(merged.nimber, expected, "{rows} x {cols} in {count} shards");
+                assert_eq!(merged.nimber, expected, "{rows} x {cols} in {count} shards, cap {cap:?}");
                 // Symmetric first moves are one task: never more tasks than moves.
                 assert!(
                     merged.values.len() <= graph.graph.neighbors(graph.node(&board).unwrap()).count().max(1)

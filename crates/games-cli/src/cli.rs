@@ -465,6 +465,10 @@ pub struct CramArgs {
     /// With --shard: write the shard's values to FILE (JSON) for --merge.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub out: Option<PathBuf>,
+    /// With --shard: ask each first move only whether its value is 0, 1, ..., C - 1 (values
+    /// from C on are not needed when the nimber is below C; --merge says when it is not).
+    #[arg(long, value_name = "C", requires = "shard")]
+    pub cap: Option<u32>,
     /// The nimber of the board from the files of all its shards (written by --shard I/K --out).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "method")]
     pub merge: Vec<PathBuf>,

@@ -176,7 +176,7 @@ fn cram_shard(args: &CramArgs, board: &CramBoard, shard: &str, budget: &Budget) 
     let (mut search, _spinner) =
         search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
     let result = search
-        .root_shard(board, &cram_shard_name(args), index, count)
+        .root_shard(board, &cram_shard_name(args), (index, count), args.cap)
         .map_err(|e| shard_refused(&what, e))?;
     let body = serde_json::to_string(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
     let mut text = format!(

@@ -57,6 +57,22 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
             .contains("not of \"cram 5 x 4\"")
     );
     assert!(error_line(&["cram", "4", "5", "--shard", "3/3"]).contains("--shard 3/3"));
+    // A cap above the nimber gives it; a cap at or below it is refused at the merge.
+    for (cap, answer) in [("3", Some(2)), ("2", None)] {
+        let files: Vec<String> = (0..2)
+            .map(|i| {
+                let path = dir.join(format!("cap{cap}-{i}.json")).to_str().unwrap().to_owned();
+                json(&["cram", "4", "5", "--shard", &format!("{i}/2"), "--cap", cap, "--out", &path]);
+                path
+            })
+            .collect();
+        let args = ["cram", "4", "5", "--merge", &files[0], &files[1]];
+        match answer {
+            Some(nimber) => assert_eq!(json(&args)["nimber"].as_u64(), Some(nimber)),
+            None => assert!(error_line(&args).contains("the nimber is at least 2"), "{}", error_line(&args)),
+        }
+    }
+    assert!(error_line(&["cram", "4", "5", "--shard", "0/2", "--cap", "0"]).contains("cap of 0"));
     std::fs::write(dir.join("junk.json"), "{\"position\": 1}").unwrap();
     let junk = dir.join("junk.json");
     assert!(error_line(&["cram", "4", "5", "--merge", junk.to_str().unwrap()]).contains("not a shard file"));

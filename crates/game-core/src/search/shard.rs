@@ -11,12 +11,17 @@
 //! search, each given once and each holding exactly its tasks, and takes the mex.
 //!
 //! What is lost: a search of the whole position stops as soon as its question is settled, and
-//! the aspiration search asks the root only "is it 0? 1? ..."; shards value every option in
-//! full. Sharding is for positions where the wall time of one machine is the limit.
+//! the aspiration search asks the root only "is it 0? 1? ..."; shards value every option, in
+//! full or below a cap (values at or above the root's nimber never matter, so a cap just
+//! above the expected nimber saves the full search of first moves with large values; the merge
+//! refuses to answer when the cap was too low). Sharding is for positions where the wall time
+//! of one machine is the limit.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::nimber_set::NimberSet;
+use super::pruned::Request;
 use super::{Search, SearchError};
 use crate::Game;
 
@@ -33,9 +38,12 @@ pub struct RootShard {
     pub index: usize,
     /// The number of shards.
     pub count: usize,
+    /// Values below this were asked for, larger ones only told apart from them (`None` in
+    /// `values`); `None` here: every value exact.
+    pub cap: Option<u32>,
     /// `(task, value)` for each task of this shard (the tasks `t` with `t % count == index`),
-    /// in increasing order of task.
-    pub values: Vec<(usize, u32)>,
+    /// in increasing order of task; the value is `None` when it is at least `cap`.
+    pub values: Vec<(usize, Option<u32>)>,
     /// Positions the shard's search expanded.
     pub nodes: u64,
 }
@@ -47,8 +55,8 @@ pub struct RootMerge {
     pub position: String,
     /// The nimber: the mex of the tasks' values.
     pub nimber: u32,
-    /// The value of each task, in task order.
-    pub values: Vec<u32>,
+    /// The value of each task, in task order (`None`: at least the shards' cap).
+    pub values: Vec<Option<u32>>,
     /// The number of shards merged.
     pub count: usize,
     /// Positions expanded over all shards.
@@ -104,6 +112,18 @@ pub enum RootShardError {
         /// The first task missing, repeated or foreign.
         task: usize,
     },
+    /// Every value below the shards' cap is the value of some first move, so the nimber is at
+    /// least the cap and the shards cannot tell which.
+    #[error(
+        "every value below the cap {cap} is a first move's value: the nimber is at least {cap}; make the shards again with a higher cap"
+    )]
+    CapTooLow {
+        /// The shards' cap.
+        cap: u32,
+    },
+    /// A cap of 0 asks nothing.
+    #[error("a cap of 0 asks for no value; the cap is at least 1")]
+    ZeroCap,
     /// The search of a task failed.
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -156,37 +176,70 @@ impl<G: Game> Search<'_, G> {
     /// Values the tasks of shard `index` of `count` of the root `position` (see the module
     /// doc), naming the shard `name`. The table is kept from one task to the next.
     ///
+    /// With a `cap`, a task's value is only asked for below it: the easier parts of the task
+    /// are valued in full (aspiration search), and the hardest is asked "is the task's value
+    /// 0? 1? ... cap - 1?" in turn, each a one-value pruned search, so a value at least `cap`
+    /// costs `cap` narrow questions instead of its full search. The root's nimber is the mex
+    /// of the values, so values at or above it never matter: a cap above the nimber gives the
+    /// same answer for much less work when some first moves have large values.
+    ///
     /// # Errors
-    /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::Search`] when a
-    /// task's search stops at a limit.
+    /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::ZeroCap`];
+    /// [`RootShardError::Search`] when a task's search stops at a limit.
     pub fn root_shard(
         &mut self,
         position: &G::Position,
         name: &str,
-        index: usize,
-        count: usize,
+        (index, count): (usize, usize),
+        cap: Option<u32>,
     ) -> Result<RootShard, RootShardError> {
         if index >= count {
             return Err(RootShardError::BadShard { index, count });
+        }
+        if cap == Some(0) {
+            return Err(RootShardError::ZeroCap);
         }
         let tasks = self.root_tasks(position);
         let nodes_before = self.stats().nodes;
         let mut values = Vec::new();
         for (task, parts) in tasks.iter().enumerate().skip(index).step_by(count) {
-            let mut value = 0;
-            for part in parts {
-                value ^= self.nimber_by_aspiration(part)?;
-            }
-            values.push((task, value));
+            values.push((task, self.task_value(parts, cap)?));
         }
         Ok(RootShard {
             position: name.to_owned(),
             tasks: tasks.len(),
             index,
             count,
+            cap,
             values,
             nodes: self.stats().nodes - nodes_before,
         })
+    }
+
+    /// The XOR of the values of `parts`, or `None` when it is at least `cap`.
+    fn task_value(&mut self, parts: &[G::Position], cap: Option<u32>) -> Result<Option<u32>, SearchError> {
+        let Some(cap) = cap else {
+            let mut value = 0;
+            for part in parts {
+                value ^= self.nimber_by_aspiration(part)?;
+            }
+            return Ok(Some(value));
+        };
+        let mut parts: Vec<&G::Position> = parts.iter().collect();
+        parts.sort_by_key(|part| self.game.difficulty(part));
+        let Some(hardest) = parts.pop() else { return Ok(Some(0)) };
+        let mut xor = 0;
+        for part in parts {
+            xor ^= self.nimber_by_aspiration(part)?;
+        }
+        for value in 0..cap {
+            let target = value ^ xor;
+            if self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([target])))? == Some(target)
+            {
+                return Ok(Some(value));
+            }
+        }
+        Ok(None)
     }
 }
 
@@ -199,11 +252,16 @@ impl<G: Game> Search<'_, G> {
 /// [`RootShardError::WrongTasks`], as named.
 pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardError> {
     let first = shards.first().ok_or(RootShardError::Empty)?;
-    let describe = |s: &RootShard| format!("{:?} ({} tasks, {} shards)", s.position, s.tasks, s.count);
+    let describe = |s: &RootShard| {
+        let cap = s.cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
+        format!("{:?} ({} tasks, {} shards, {cap})", s.position, s.tasks, s.count)
+    };
     let count = first.count;
     let mut seen: Vec<Option<&RootShard>> = vec![None; count];
     for shard in shards {
-        if (&shard.position, shard.tasks, shard.count) != (&first.position, first.tasks, count) {
+        if (&shard.position, shard.tasks, shard.count, shard.cap)
+            != (&first.position, first.tasks, count, first.cap)
+        {
             return Err(RootShardError::Mismatch { first: describe(first), other: describe(shard) });
         }
         let slot = seen.get_mut(shard.index).ok_or(RootShardError::BadShard { index: shard.index, count })?;
@@ -230,15 +288,20 @@ pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardErr
         }
     }
     // Every task held by exactly its shard: read the values back in task order.
-    values.resize(first.tasks, 0);
+    values.resize(first.tasks, None);
     for shard in shards {
         for &(task, value) in &shard.values {
             values[task] = value;
         }
     }
     let mut nimber = 0;
-    while values.contains(&nimber) {
+    while values.contains(&Some(nimber)) {
         nimber += 1;
+    }
+    if let Some(cap) = first.cap
+        && nimber >= cap
+    {
+        return Err(RootShardError::CapTooLow { cap });
     }
     Ok(RootMerge { position: first.position.clone(), nimber, values, count, nodes })
 }
