@@ -5,45 +5,8 @@
 
 use game_nim::{CodeClass, Limits, TableBounds, classify_code, octal_codes_up_to_three_digits, octal_table};
 
-/// Grundy values of heaps `0..heaps` of the octal game with `digits` (digit `k` for taking
-/// `k` counters, `digits[0]` the digit before the point), by the definition.
-fn plain_values(digits: &[u8], heaps: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(heaps);
-    for n in 0..heaps {
-        let mut seen = vec![false; n + 2];
-        for (k, &d) in digits.iter().enumerate() {
-            if k > n {
-                break;
-            }
-            let rest = n - k;
-            if d & 1 != 0 && rest == 0 && k > 0 {
-                seen[0] = true;
-            }
-            if d & 2 != 0 && rest > 0 {
-                seen[values[rest] as usize] = true;
-            }
-            if d & 4 != 0 && rest >= 2 {
-                for a in 1..=rest / 2 {
-                    let v = (values[a] ^ values[rest - a]) as usize;
-                    if v < seen.len() {
-                        seen[v] = true;
-                    }
-                }
-            }
-        }
-        values.push(seen.iter().position(|s| !s).expect("n + 2 slots, at most n + 1 options") as u32);
-    }
-    values
-}
-
-fn digits(code: &str) -> Vec<u8> {
-    let (before, after) = code.split_once('.').expect("a point");
-    std::iter::once(before)
-        .chain(after.split(""))
-        .filter(|s| !s.is_empty())
-        .map(|d| d.parse().unwrap())
-        .collect()
-}
+mod common;
+use common::{digits, plain_values};
 
 #[test]
 fn a_sample_of_every_class_agrees_with_the_definition() {
