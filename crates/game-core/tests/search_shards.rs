@@ -92,6 +92,21 @@ fn tasks_are_distinct_options_with_equal_parts_cancelled() {
 }
 
 #[test]
+fn a_shard_counts_only_its_own_nodes_and_the_merge_adds_them() {
+    let position = vec![9, 12];
+    let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+    search.nimber(&vec![7, 10]).unwrap(); // earlier work of the same solver
+    let before = search.stats().nodes;
+    assert!(before > 0);
+    let shard = search.root_shard(&position, "lasker", (0, 1), None).unwrap();
+    assert!(shard.nodes > 0);
+    assert_eq!(shard.nodes, search.stats().nodes - before);
+    let two = shards(&position, 2, None);
+    let merged = merge_root_shards(&two).unwrap();
+    assert_eq!(merged.nodes, two[0].nodes + two[1].nodes);
+}
+
+#[test]
 fn shards_that_do_not_fit_together_are_refused() {
     let position = vec![5, 6];
     let three = shards(&position, 3, None);
