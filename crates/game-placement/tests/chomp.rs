@@ -21,8 +21,11 @@ fn bad_shapes_are_refused_with_a_typed_error() {
         let refused = ChompBoard::from_row_lengths(&lengths);
         assert!(matches!(refused, Err(PlacementError::ChompShape { .. })), "{lengths:?}: {refused:?}");
     }
-    let too_many_rows = vec![1; MAX_CHOMP_SIDE + 1];
-    assert!(ChompBoard::from_row_lengths(&too_many_rows).is_err());
+    // The error keeps at most MAX_CHOMP_SIDE + 1 lengths, however many were given.
+    for rows in [MAX_CHOMP_SIDE + 1, 1000] {
+        let refused = ChompBoard::from_row_lengths(&vec![1; rows]).unwrap_err();
+        assert_eq!(refused, PlacementError::ChompShape { rows: vec![1; MAX_CHOMP_SIDE + 1] });
+    }
     for (rows, cols) in
         [(0, 3), (3, 0), (MAX_CHOMP_SIDE + 1, 1), (1, MAX_CHOMP_SIDE + 1), (usize::MAX, usize::MAX)]
     {
