@@ -512,27 +512,31 @@ pub fn grundy_values_many(games: &[OctalGame], up_to: usize) -> Result<Vec<Vec<u
 impl Game for OctalGame {
     type Position = Vec<u64>;
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        // What one heap of h counters may become: the heaps left after taking k.
-        let heap_options = |h: u64| {
-            let mut options: Vec<Vec<u64>> = Vec::new();
-            for (k, &d) in self.digits.iter().enumerate() {
-                let k = k as u64;
-                if k > h {
-                    break;
-                }
-                if d & LEAVE_NONE != 0 && h == k {
-                    options.push(vec![]);
-                }
-                if d & LEAVE_ONE != 0 && h > k {
-                    options.push(vec![h - k]);
-                }
-                if d & LEAVE_TWO != 0 && h >= k + 2 {
-                    options.extend((1..=(h - k) / 2).map(|a| vec![a, h - k - a]));
-                }
+        game_core::heap_sum_moves(heaps, |h| self.heap_options(h), crate::nim::canonical_heaps)
+    }
+}
+
+impl OctalGame {
+    /// What one heap of `h` counters may become: for each take `k` its digit allows, the heaps
+    /// left (none, one, or two nonempty heaps, smaller first), takes in increasing order.
+    pub(crate) fn heap_options(&self, h: u64) -> Vec<Vec<u64>> {
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > h {
+                break;
             }
-            options
-        };
-        game_core::heap_sum_moves(heaps, heap_options, crate::nim::canonical_heaps)
+            if d & LEAVE_NONE != 0 && h == k {
+                options.push(vec![]);
+            }
+            if d & LEAVE_ONE != 0 && h > k {
+                options.push(vec![h - k]);
+            }
+            if d & LEAVE_TWO != 0 && h >= k + 2 {
+                options.extend((1..=(h - k) / 2).map(|a| vec![a, h - k - a]));
+            }
+        }
+        options
     }
 }
 

@@ -78,41 +78,20 @@ pub fn shift_proven_by_options(
     if (0..boundary).any(|n| small_values[n] != large_values[n + s]) {
         return Ok(false);
     }
-    let small_options: BTreeSet<Vec<usize>> =
-        options(smaller, boundary).into_iter().map(|p| reduced(&p, 0)).collect();
-    let large_options: BTreeSet<Vec<usize>> =
-        options(larger, boundary + s).into_iter().map(|p| reduced(&p, s)).collect();
+    let at = boundary as u64;
+    let small_options: BTreeSet<Vec<u64>> =
+        smaller.heap_options(at).into_iter().map(|p| reduced(&p, 0)).collect();
+    let large_options: BTreeSet<Vec<u64>> =
+        larger.heap_options(at + shift).into_iter().map(|p| reduced(&p, shift)).collect();
     Ok(small_options == large_options)
-}
-
-/// Every option of heap `n` of `game`, as the heap sizes left (none, one or two).
-fn options(game: &OctalGame, n: usize) -> Vec<Vec<usize>> {
-    const LEAVE_NONE: u8 = 1;
-    const LEAVE_ONE: u8 = 2;
-    const LEAVE_TWO: u8 = 4;
-    let mut found = Vec::new();
-    for k in 0..=game.max_take().min(n) {
-        let digit = game.digit(k);
-        let rest = n - k;
-        if digit & LEAVE_NONE != 0 && rest == 0 && k > 0 {
-            found.push(Vec::new());
-        }
-        if digit & LEAVE_ONE != 0 && rest > 0 {
-            found.push(vec![rest]);
-        }
-        if digit & LEAVE_TWO != 0 && rest >= 2 {
-            found.extend((1..=rest / 2).map(|a| vec![a, rest - a]));
-        }
-    }
-    found
 }
 
 /// The position `heaps` with every heap made `shift` smaller (heaps of at most `shift` gone)
 /// and pairs of equal heaps removed, sorted: a position of the same value (see the module doc).
-fn reduced(heaps: &[usize], shift: usize) -> Vec<usize> {
-    let mut sizes: Vec<usize> = heaps.iter().filter(|&&a| a > shift).map(|&a| a - shift).collect();
+fn reduced(heaps: &[u64], shift: u64) -> Vec<u64> {
+    let mut sizes: Vec<u64> = heaps.iter().filter(|&&a| a > shift).map(|&a| a - shift).collect();
     sizes.sort_unstable();
-    let mut kept: Vec<usize> = Vec::with_capacity(sizes.len());
+    let mut kept: Vec<u64> = Vec::with_capacity(sizes.len());
     for a in sizes {
         if kept.last() == Some(&a) {
             kept.pop();
@@ -133,8 +112,8 @@ mod tests {
 
     #[test]
     fn positions_are_reduced_by_the_shift_and_equal_pairs() {
-        assert_eq!(reduced(&[1, 1], 1), Vec::<usize>::new());
-        assert_eq!(reduced(&[3, 3], 1), Vec::<usize>::new());
+        assert_eq!(reduced(&[1, 1], 1), Vec::<u64>::new());
+        assert_eq!(reduced(&[3, 3], 1), Vec::<u64>::new());
         assert_eq!(reduced(&[2, 5], 1), vec![1, 4]);
         assert_eq!(reduced(&[5, 2], 2), vec![3]);
         assert_eq!(reduced(&[4], 0), vec![4]);
@@ -143,15 +122,15 @@ mod tests {
     #[test]
     fn the_options_of_a_heap_follow_the_digits() {
         // 0.77 (Kayles), heap 4: take 1 leaving 3 or (1, 2); take 2 leaving 2 or (1, 1).
-        let mut kayles = options(&game("0.77"), 4);
+        let mut kayles = game("0.77").heap_options(4);
         kayles.sort();
         assert_eq!(kayles, vec![vec![1, 1], vec![1, 2], vec![2], vec![3]]);
         // 4.0: only splits; heap 1 has no option, heap 2 splits into (1, 1).
-        assert!(options(&game("4.0"), 1).is_empty());
-        assert_eq!(options(&game("4.0"), 2), vec![vec![1, 1]]);
+        assert!(game("4.0").heap_options(1).is_empty());
+        assert_eq!(game("4.0").heap_options(2), vec![vec![1, 1]]);
         // Taking the whole heap: 0.1 at heap 1 only.
-        assert_eq!(options(&game("0.1"), 1), vec![Vec::<usize>::new()]);
-        assert!(options(&game("0.1"), 2).is_empty());
+        assert_eq!(game("0.1").heap_options(1), vec![Vec::<u64>::new()]);
+        assert!(game("0.1").heap_options(2).is_empty());
     }
 
     #[test]
