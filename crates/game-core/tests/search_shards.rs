@@ -82,11 +82,12 @@ proptest! {
 
 #[test]
 fn tasks_are_distinct_options_with_equal_parts_cancelled() {
-    let search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+    let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
     // Heap 4: options 0, 1, 2, 3 (taking) and 1+3, 2+2 (splitting); 2+2 cancels to the empty
-    // sum, the same task as taking all four.
+    // sum, the same task as taking all four. Parts come in the game's order.
     let tasks = search.root_tasks(&vec![4]);
-    assert_eq!(tasks, vec![vec![], vec![vec![1]], vec![vec![2]], vec![vec![3]], vec![vec![3], vec![1]]]);
+    assert_eq!(tasks, vec![vec![], vec![vec![1]], vec![vec![2]], vec![vec![3]], vec![vec![1], vec![3]]]);
+    assert_eq!(search.stats().pairs_cancelled, 1);
     // Heaps 1 and 1: taking either heap leaves the same task.
     assert_eq!(search.root_tasks(&vec![1, 1]), vec![vec![vec![1]]]);
 }
@@ -156,6 +157,13 @@ fn shards_that_do_not_fit_together_are_refused() {
         merge_root_shards(&moved).unwrap_err(),
         RootShardError::WrongTasks { index: 0, count: 3, task: 0 }
     );
+    // A file claiming an absurd number of tasks is refused before anything that size is
+    // allocated.
+    let mut absurd = three.clone();
+    for shard in &mut absurd {
+        shard.tasks = usize::MAX / 2;
+    }
+    assert!(matches!(merge_root_shards(&absurd).unwrap_err(), RootShardError::WrongTasks { index: 0, .. }));
     // Untouched, they merge, and serde round-trips a shard.
     assert!(merge_root_shards(&three).is_ok());
     let text = serde_json::to_string(&three[0]).unwrap();

@@ -129,20 +129,6 @@ pub enum RootShardError {
     Search(#[from] SearchError),
 }
 
-/// `parts` with equal parts cancelled in pairs (the value of `G + G` is 0).
-fn cancel_pairs<P: PartialEq>(mut parts: Vec<P>) -> Vec<P> {
-    let mut kept: Vec<P> = Vec::with_capacity(parts.len());
-    while let Some(part) = parts.pop() {
-        match kept.iter().position(|k| *k == part) {
-            Some(twin) => {
-                kept.swap_remove(twin);
-            }
-            None => kept.push(part),
-        }
-    }
-    kept
-}
-
 /// The same parts in any order.
 fn same_parts<P: PartialEq>(a: &[P], b: &[P]) -> bool {
     let mut used = vec![false; b.len()];
@@ -158,14 +144,13 @@ fn same_parts<P: PartialEq>(a: &[P], b: &[P]) -> bool {
 
 impl<G: Game> Search<'_, G> {
     /// The root's tasks: the options of `position` in the order of [`Game::moves`], each as
-    /// its components (equal pairs cancelled), each kept once up to the order of its parts.
-    /// Cost: O(options² × parts²) comparisons, for the few options of one position.
-    pub fn root_tasks(&self, position: &G::Position) -> Vec<Vec<G::Position>> {
+    /// its components as every search splits them (equal pairs cancelled, counted in
+    /// [`SearchStats::pairs_cancelled`](super::SearchStats)), each kept once up to the order of
+    /// its parts. Cost: O(options² × parts²) comparisons, for the few options of one position.
+    pub fn root_tasks(&mut self, position: &G::Position) -> Vec<Vec<G::Position>> {
         let mut tasks: Vec<Vec<G::Position>> = Vec::new();
         for option in self.game.moves(position) {
-            let mut parts = Vec::new();
-            self.game.components(&option, &mut parts);
-            let parts = cancel_pairs(parts);
+            let parts = self.components_of(&option);
             if !tasks.iter().any(|task| same_parts(task, &parts)) {
                 tasks.push(parts);
             }
@@ -269,26 +254,28 @@ pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardErr
             return Err(RootShardError::Duplicate { index: shard.index, count });
         }
     }
-    let mut values = Vec::with_capacity(first.tasks);
     let mut nodes = 0u64;
     for (index, shard) in seen.into_iter().enumerate() {
         let shard = shard.ok_or(RootShardError::Missing { index, count })?;
         nodes = nodes.saturating_add(shard.nodes);
-        let own = (index..first.tasks).step_by(count);
+        // Walk the shard's tasks beside its own: the first place they part names a task
+        // missing, repeated or foreign.
+        let mut own = (index..first.tasks).step_by(count);
         let mut held = shard.values.iter().map(|&(task, _)| task);
-        if let Some(task) =
-            own.clone().zip(held.by_ref()).find_map(|(want, got)| (want != got).then_some(want.min(got)))
-        {
-            return Err(RootShardError::WrongTasks { index, count, task });
-        }
-        let (expected, given) = (own.len(), shard.values.len());
-        if expected != given {
-            let task = if given > expected { shard.values[expected].0 } else { index + given * count };
-            return Err(RootShardError::WrongTasks { index, count, task });
+        loop {
+            match (own.next(), held.next()) {
+                (None, None) => break,
+                (Some(want), Some(got)) if want == got => {}
+                (want, got) => {
+                    let task = want.into_iter().chain(got).min().expect("one side has a task");
+                    return Err(RootShardError::WrongTasks { index, count, task });
+                }
+            }
         }
     }
-    // Every task held by exactly its shard: read the values back in task order.
-    values.resize(first.tasks, None);
+    // Every task held by exactly its shard (so `tasks` is bounded by what the shards hold):
+    // read the values back in task order.
+    let mut values = vec![None; first.tasks];
     for shard in shards {
         for &(task, value) in &shard.values {
             values[task] = value;
