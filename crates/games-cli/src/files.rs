@@ -23,3 +23,36 @@ pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
     reject_special_file(path)?;
     std::fs::write(path, contents).map_err(|source| CliError::Io { path: path.display().to_string(), source })
 }
+
+/// Writes `contents` to `path` whole or not at all: into `path` with the extension
+/// `.partial` first, then renamed over `path`, so a run stopped mid-write leaves no half file
+/// under the real name.
+pub fn write_whole(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
+    reject_special_file(path)?;
+    let partial = path.with_extension("partial");
+    write(&partial, contents)?;
+    std::fs::rename(&partial, path)
+        .map_err(|source| CliError::Io { path: path.display().to_string(), source })
+}
+
+/// Reads the regular file `path` if it holds at most `max_bytes` bytes (the read itself stops
+/// one byte past the bound, so a file that grows meanwhile cannot make it larger); the error
+/// names the file.
+pub fn read_bounded(path: &Path, max_bytes: u64) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    reject_special_file(path)?;
+    let io = |source| CliError::Io { path: path.display().to_string(), source };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(CliError::bad(format!(
+            "{}: more than {max_bytes} bytes",
+            one_line(&path.display().to_string())
+        )));
+    }
+    Ok(bytes)
+}

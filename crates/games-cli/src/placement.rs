@@ -117,11 +117,16 @@ fn stats_json(stats: &SearchStats) -> Value {
     serde_json::to_value(stats).unwrap_or(Value::Null)
 }
 
-fn answer_text(what: &str, nimber: Option<u32>, outcome: Outcome, stats: &SearchStats) -> String {
-    let who = match outcome {
+/// Who wins, in words.
+fn who_wins(outcome: Outcome) -> &'static str {
+    match outcome {
         Outcome::P => "P-position: the second player wins",
         _ => "N-position: the first player wins",
-    };
+    }
+}
+
+fn answer_text(what: &str, nimber: Option<u32>, outcome: Outcome, stats: &SearchStats) -> String {
+    let who = who_wins(outcome);
     let value = nimber.map_or(String::new(), |n| format!("nimber {n}, "));
     let n = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
     format!(
@@ -138,10 +143,10 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     let board = CramBoard::empty(args.rows, args.cols).map_err(|e| CliError::bad(e.to_string()))?;
     let what = format!("Cram {} x {}", args.rows, args.cols);
     if let Some(shard) = &args.shard {
-        return cram_shard(args, &board, shard, budget);
+        return cram_shard(args, &what, &board, shard, budget);
     }
     if !args.merge.is_empty() {
-        return cram_merge(args);
+        return cram_merge(args, &what);
     }
     let (nimber, outcome, stats) = solve(&Cram, &board, limits(budget, args.max_nodes), args.method, &what)
         .map_err(|e| refused(&what, e))?;
@@ -167,18 +172,23 @@ fn shard_refused(what: &str, error: RootShardError) -> CliError {
 
 /// `games cram ROWS COLS --shard I/K [--out FILE]`: the values of the board's first moves that
 /// fall to shard I of K (the aspiration search on each, one table for all).
-fn cram_shard(args: &CramArgs, board: &CramBoard, shard: &str, budget: &Budget) -> Result<Output, CliError> {
-    let what = format!("Cram {} x {}", args.rows, args.cols);
+fn cram_shard(
+    args: &CramArgs,
+    what: &str,
+    board: &CramBoard,
+    shard: &str,
+    budget: &Budget,
+) -> Result<Output, CliError> {
     let parsed: game_rotation::Shard = shard
         .parse()
         .map_err(|e| CliError::bad(format!("--shard {}: {e}", crate::output::one_line(shard))))?;
     let (index, count) = (parsed.index(), parsed.count());
     let (mut search, _spinner) =
-        search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
+        search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
     let result = search
         .root_shard(board, &cram_shard_name(args), (index, count), args.cap)
-        .map_err(|e| shard_refused(&what, e))?;
-    let body = serde_json::to_string(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
+        .map_err(|e| shard_refused(what, e))?;
+    let json = serde_json::to_value(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
     let mut text = format!(
         "{what}, shard {index}/{count}: {} of the {} distinct first moves valued ({} positions expanded)",
         result.values.len(),
@@ -186,15 +196,9 @@ fn cram_shard(args: &CramArgs, board: &CramBoard, shard: &str, budget: &Budget) 
         result.nodes
     );
     if let Some(out) = &args.out {
-        // Written whole or not at all: a run stopped mid-write leaves no shard file to merge.
-        let partial = out.with_extension("partial");
-        crate::files::reject_special_file(out)?;
-        crate::files::write(&partial, format!("{body}\n"))?;
-        std::fs::rename(&partial, out)
-            .map_err(|source| CliError::Io { path: out.display().to_string(), source })?;
+        crate::files::write_whole(out, format!("{json}\n"))?;
         text.push_str(&format!(", written to {}", crate::output::one_line(&out.display().to_string())));
     }
-    let json: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
     Ok(Output::new(text, json))
 }
 
@@ -203,21 +207,12 @@ fn cram_shard(args: &CramArgs, board: &CramBoard, shard: &str, budget: &Budget) 
 const MAX_SHARD_FILE_BYTES: u64 = 1 << 20;
 
 /// `games cram ROWS COLS --merge FILE...`: the nimber from the files of all shards.
-fn cram_merge(args: &CramArgs) -> Result<Output, CliError> {
-    let what = format!("Cram {} x {}", args.rows, args.cols);
+fn cram_merge(args: &CramArgs, what: &str) -> Result<Output, CliError> {
     let mut shards = Vec::with_capacity(args.merge.len());
     for path in &args.merge {
         let name = crate::output::one_line(&path.display().to_string());
-        crate::files::reject_special_file(path)?;
-        let io = |source| CliError::Io { path: path.display().to_string(), source };
-        let size = std::fs::metadata(path).map_err(io)?.len();
-        if size > MAX_SHARD_FILE_BYTES {
-            return Err(CliError::bad(format!(
-                "{name}: {size} bytes, more than a shard file ({MAX_SHARD_FILE_BYTES})"
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(io)?;
-        let shard: RootShard = serde_json::from_str(&text).map_err(|e| {
+        let bytes = crate::files::read_bounded(path, MAX_SHARD_FILE_BYTES)?;
+        let shard: RootShard = serde_json::from_slice(&bytes).map_err(|e| {
             CliError::bad(format!(
                 "{name}: not a shard file of games cram: {}",
                 crate::output::one_line(&e.to_string())
@@ -232,12 +227,9 @@ fn cram_merge(args: &CramArgs) -> Result<Output, CliError> {
         }
         shards.push(shard);
     }
-    let merged = merge_root_shards(&shards).map_err(|e| shard_refused(&what, e))?;
+    let merged = merge_root_shards(&shards).map_err(|e| shard_refused(what, e))?;
     let outcome = if merged.nimber == 0 { Outcome::P } else { Outcome::N };
-    let who = match outcome {
-        Outcome::P => "P-position: the second player wins",
-        _ => "N-position: the first player wins",
-    };
+    let who = who_wins(outcome);
     let text = format!(
         "{what}: nimber {}, {who}\nmerged from {} shards: {} distinct first moves, {} positions expanded",
         merged.nimber,

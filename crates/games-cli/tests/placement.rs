@@ -77,6 +77,14 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
     let junk = dir.join("junk.json");
     assert!(error_line(&["cram", "4", "5", "--merge", junk.to_str().unwrap()]).contains("not a shard file"));
     assert!(error_line(&["cram", "4", "5", "--merge", dir.to_str().unwrap()]).contains("not a regular file"));
+    let huge = dir.join("huge.json");
+    std::fs::write(&huge, vec![b' '; (1 << 20) + 1]).unwrap();
+    assert!(
+        error_line(&["cram", "4", "5", "--merge", huge.to_str().unwrap()])
+            .contains("more than 1048576 bytes")
+    );
+    // No half file is left beside a shard written whole.
+    assert!(!dir.join("s0.partial").exists());
 }
 
 #[test]
