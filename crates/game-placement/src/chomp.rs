@@ -116,8 +116,7 @@ impl ChompBoard {
 
     /// Every row has the same length.
     pub fn is_rectangle(&self) -> bool {
-        let lengths = self.row_lengths();
-        lengths.iter().all(|&l| l == lengths[0])
+        self.rows.iter().take_while(|&&l| l > 0).all(|&l| l == self.rows[0])
     }
 }
 
