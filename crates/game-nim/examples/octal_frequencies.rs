@@ -5,17 +5,21 @@
 //! `value frequency` as soon as the computation has passed heap `2^k` (the layout of rogalski-wmii-uni-lodz-pl/octal's `results/CODE/N`).
 //! Run by `scripts/octal-frequencies.sh` and `cargo xtask records --octal-frequencies`.
 //!
-//! Usage: `octal_frequencies CODE MAX_POWER OUT_DIR [--max-gib G]` (memory budget, default 8).
+//! Usage: `octal_frequencies CODE MAX_POWER OUT_DIR [--max-gib G] [--max-seconds S]`: a memory
+//! budget (default 8 GiB) and a time budget (default none). A run that reaches its time budget
+//! stops at the next chunk of heaps, keeps the files of every power it passed and says so.
 //!
 //! The memory is stated on standard error before anything is allocated, progress follows there
 //! (one line per 8th of the heaps), and one JSON line of figures is printed on standard output
-//! at the end: the code, the heaps, the largest value, the files written and the seconds taken.
+//! at the end: the code, the heaps asked for, the last power reached, the largest value up to
+//! it, the files written, the seconds taken and what stopped the run (`"stopped": null` when it
+//! reached `2^MAX_POWER`).
 
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Instant;
 
-use game_nim::{CellWidth, Limits, OctalGame, narrow_table_bytes};
+use game_nim::{CellWidth, Limits, NimError, OctalGame, narrow_table_bytes};
 
 /// The largest power accepted: 2^40 heaps, the narrow table's bound.
 const MAX_POWER: u32 = 39;
@@ -26,16 +30,23 @@ fn main() {
         eprintln!("octal_frequencies: {message}");
         std::process::exit(2)
     };
-    let usage = "usage: octal_frequencies CODE MAX_POWER OUT_DIR [--max-gib G]";
+    let usage = "usage: octal_frequencies CODE MAX_POWER OUT_DIR [--max-gib G] [--max-seconds S]";
     let (positional, options) = args.split_at(args.len().min(3));
     if positional.len() < 3 {
         fail(usage.to_string());
     }
-    let max_gib: u128 = match options {
-        [] => 8,
-        [flag, g] if flag == "--max-gib" => g.parse().unwrap_or_else(|e| fail(format!("bad --max-gib: {e}"))),
-        _ => fail(usage.to_string()),
-    };
+    let (mut max_gib, mut max_seconds): (u128, Option<u64>) = (8, None);
+    for pair in options.chunks(2) {
+        match pair {
+            [flag, g] if flag == "--max-gib" => {
+                max_gib = g.parse().unwrap_or_else(|e| fail(format!("bad --max-gib: {e}")))
+            }
+            [flag, s] if flag == "--max-seconds" => {
+                max_seconds = Some(s.parse().unwrap_or_else(|e| fail(format!("bad --max-seconds: {e}"))))
+            }
+            _ => fail(usage.to_string()),
+        }
+    }
     let game: OctalGame = positional[0].parse().unwrap_or_else(|e| fail(format!("{e}")));
     let max_power: u32 = positional[1].parse().unwrap_or_else(|e| fail(format!("bad MAX_POWER: {e}")));
     if !(1..=MAX_POWER).contains(&max_power) {
@@ -55,11 +66,16 @@ fn main() {
     std::fs::create_dir_all(&out).unwrap_or_else(|e| fail(format!("{}: {e}", out.display())));
     let start = Instant::now();
     let mut next_report = 0;
-    let (mut files, mut largest) = (0, 0);
-    game.frequencies_at_powers_of_two(
+    let (mut files, mut largest, mut reached) = (0, 0, 0);
+    let mut out_of_time = false;
+    let run = game.frequencies_at_powers_of_two(
         max_power,
         &limits,
         &mut |p| {
+            if max_seconds.is_some_and(|s| start.elapsed().as_secs() >= s) {
+                out_of_time = true;
+                return ControlFlow::Break(());
+            }
             if p.done >= next_report {
                 eprintln!(
                     "[{:>8.1} s] {game}: {} of {} heaps",
@@ -79,18 +95,26 @@ fn main() {
             std::fs::write(&partial, p.to_lines())
                 .unwrap_or_else(|e| fail(format!("{}: {e}", partial.display())));
             std::fs::rename(&partial, &path).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())));
-            (files, largest) = (files + 1, p.frequencies.len() - 1);
+            (files, largest, reached) = (files + 1, p.frequencies.len() - 1, p.heaps.ilog2());
         },
-    )
-    .unwrap_or_else(|e| fail(format!("{e}")));
+    );
+    // A stop asked for by the time budget is an answer (how far the code went); any other
+    // error is a failure.
+    let stopped = match run {
+        Ok(()) => "null".to_string(),
+        Err(NimError::Stopped { .. }) if out_of_time => {
+            format!("\"the time budget of {} s\"", max_seconds.unwrap_or(0))
+        }
+        Err(e) => fail(format!("{e}")),
+    };
     eprintln!(
         "octal_frequencies: {game}: {files} files in {}, {:.1} s",
         out.display(),
         start.elapsed().as_secs_f64()
     );
     println!(
-        "{{\"code\":\"{game}\",\"max_power\":{max_power},\"heaps\":{heaps},\"largest\":{largest},\"files\":{files},\
-         \"seconds\":{:.1}}}",
+        "{{\"code\":\"{game}\",\"max_power\":{max_power},\"heaps\":{heaps},\"reached_power\":{reached},\
+         \"largest\":{largest},\"files\":{files},\"seconds\":{:.1},\"stopped\":{stopped}}}",
         start.elapsed().as_secs_f64()
     );
 }

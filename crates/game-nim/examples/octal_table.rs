@@ -19,6 +19,10 @@
 //! `octal_table --render FILE --markdown PATH` renders the page from a table already computed
 //! (FILE: `records/octal-table.json`, or the JSON line this example prints) without computing
 //! anything: the page of a run is rendered from the run's JSON in the same way.
+//!
+//! `octal_table --list-unsolved FILE` prints the unsolved classes of a table already computed,
+//! one line each: the first code of the class, a tab, and the other codes with the same values
+//! (space-separated, empty for a code alone). `scripts/octal-unsolved.sh` pushes these codes.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -39,6 +43,7 @@ fn main() {
     let mut bounds = TableBounds::default();
     let mut markdown = None;
     let (mut shard, mut out, mut merge, mut render_from) = (None, None, None, None);
+    let mut list_unsolved = None;
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).unwrap_or_else(|| fail(format!("{} needs a value", args[i])));
@@ -53,9 +58,13 @@ fn main() {
             "--out" => out = Some(value.clone()),
             "--merge" => merge = Some(value.clone()),
             "--render" => render_from = Some(value.clone()),
+            "--list-unsolved" => list_unsolved = Some(value.clone()),
             other => fail(format!("unknown argument {other}")),
         }
         i += 2;
+    }
+    if let Some(file) = list_unsolved {
+        return print_unsolved_classes(&file).unwrap_or_else(|e| fail(e));
     }
     if let Some(file) = render_from {
         let path = markdown.unwrap_or_else(|| fail("--render needs --markdown PATH".to_string()));
@@ -114,6 +123,33 @@ fn main() {
     .unwrap_or_else(|e| fail(format!("{e}")));
     eprintln!("octal_table: done in {:.1} s", start.elapsed().as_secs_f64());
     finish(&table, markdown).unwrap_or_else(|e| fail(e));
+}
+
+/// Prints one line per unsolved class of the table kept in `file` (a record with the table as
+/// `result`, or the table itself): its first code in table order, a tab, the other codes of its
+/// group. A table with no unsolved code is an error: there would be nothing to push.
+fn print_unsolved_classes(file: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut json: Value = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
+    if let Some(result) = json.get_mut("result") {
+        json = result.take();
+    }
+    let page: PageTable = serde_json::from_value(json).map_err(|e| format!("{file}: {e}"))?;
+    let mut printed = std::collections::HashSet::new();
+    for code in page.codes.iter().filter(|c| c.class == CodeClass::Unsolved) {
+        if !printed.insert(code.code.as_str()) {
+            continue;
+        }
+        let group = page.groups.iter().find(|g| g.codes.contains(&code.code));
+        let others: Vec<&str> = group
+            .map_or(Vec::new(), |g| g.codes.iter().map(String::as_str).filter(|&c| c != code.code).collect());
+        printed.extend(others.iter().copied());
+        println!("{}\t{}", code.code, others.join(" "));
+    }
+    if printed.is_empty() {
+        return Err(format!("{file}: no unsolved code"));
+    }
+    Ok(())
 }
 
 /// Writes the page (if asked) and prints the table as one JSON line.
