@@ -29,9 +29,12 @@ const MIN_CHUNK: usize = 1 << 16;
 const CHUNKS: usize = 128;
 
 /// The number of heaps done after the next chunk, from `done`: a 128th of the heaps asked for,
-/// at least [`MIN_CHUNK`], at most every heap up to `up_to`.
+/// but never more than the heaps already done, at least [`MIN_CHUNK`], at most every heap up to
+/// `up_to`. A chunk thus at most doubles the table: a stop (a time budget, say) waits at most
+/// about as long as the work so far took for codes whose heaps cost the same, and the first
+/// powers of two are passed (and delivered) early even when `up_to` is far.
 pub(crate) fn next_stop(done: usize, up_to: usize) -> usize {
-    let chunk = (up_to / CHUNKS).max(MIN_CHUNK);
+    let chunk = (up_to / CHUNKS).min(done).max(MIN_CHUNK);
     done.saturating_add(chunk).min(up_to + 1)
 }
 
@@ -80,10 +83,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chunks_are_a_128th_of_the_run_and_at_least_2_16_heaps() {
+    fn chunks_are_a_128th_of_the_run_at_most_the_heaps_done_and_at_least_2_16_heaps() {
         assert_eq!(next_stop(0, 10), 11);
         assert_eq!(next_stop(0, 1 << 20), 1 << 16);
-        assert_eq!(next_stop(5, 1 << 24), 5 + (1 << 17));
+        assert_eq!(next_stop(5, 1 << 24), 5 + (1 << 16));
+        assert_eq!(next_stop(1 << 17, 1 << 24), 1 << 18);
+        assert_eq!(next_stop(1 << 18, 1 << 24), (1 << 18) + (1 << 17));
+        assert_eq!(next_stop(1 << 18, 1 << 28), 1 << 19);
         assert_eq!(next_stop((1 << 24) - 3, 1 << 24), (1 << 24) + 1);
         assert_eq!(next_stop(usize::MAX - 1, usize::MAX - 1), usize::MAX);
     }
