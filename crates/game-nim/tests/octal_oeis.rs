@@ -14,9 +14,11 @@
 //!   the named code). "Periodic for `n >= F`" (or after the initial terms) bounds the pre-period
 //!   by `F + s`. Both are checked on Dawson's chess (A002187: last exception 51, pre-period 52)
 //!   by the definition in [`the_last_exception_is_the_heap_before_the_preperiod`]. A code the
-//!   table leaves unsolved at `H` heaps agrees when the stated period could not be proven from
-//!   `H` heaps: the Guy-Smith range `2 * preperiod + 2 * period + t` (`t` its largest take)
-//!   exceeds `H`;
+//!   table leaves unsolved at `H` heaps is compared with the pre-period and period proven
+//!   beyond the table by `records/octal-solved-games.json` (claims OT1-OT10, each computed by
+//!   the kernel and by a definition of its own) where that record has the code; otherwise it
+//!   agrees when the stated period could not be proven from `H` heaps: the Guy-Smith range
+//!   `2 * preperiod + 2 * period + t` (`t` its largest take) exceeds `H`;
 //! - (c) the codes the entry gives the same values are in one group of the table, and codes
 //!   whose values it gives shifted by `d` agree after that shift: a shifted pair of the table
 //!   when both have proven periods, otherwise the library's options rule
@@ -131,6 +133,9 @@ struct Row {
     /// `(preperiod, period)`, proven (trivial and solved codes).
     periodicity: Option<(u64, u64)>,
     heaps_computed: u64,
+    /// `(preperiod, period)` proven past the table's heaps by `records/octal-solved-games.json`
+    /// (claims OT1-OT10), for codes the table leaves unsolved.
+    proven_beyond: Option<(u64, u64)>,
 }
 
 /// The facts of `records/octal-table.json` that the entries are compared with.
@@ -146,17 +151,25 @@ impl Table {
     fn read() -> Table {
         let table = read_json("records/octal-table.json");
         let result = &table["result"];
-        let rows: HashMap<String, Row> = result["codes"]
+        let mut rows: HashMap<String, Row> = result["codes"]
             .as_array()
             .expect("codes")
             .iter()
             .map(|c| {
                 let p = &c["periodicity"];
                 let periodicity = p["preperiod"].as_u64().zip(p["period"].as_u64());
-                (text(c, "code"), Row { periodicity, heaps_computed: number(c, "heaps_computed") })
+                let row =
+                    Row { periodicity, heaps_computed: number(c, "heaps_computed"), proven_beyond: None };
+                (text(c, "code"), row)
             })
             .collect();
         assert_eq!(rows.len(), 1024, "codes of the table");
+        let solved = read_json("records/octal-solved-games.json");
+        for entry in solved["entries"].as_array().expect("entries of records/octal-solved-games.json") {
+            let figures = &entry["result"]["figures"];
+            let row = rows.get_mut(&text(entry, "code")).expect("a solved game of the table");
+            row.proven_beyond = Some((number(figures, "preperiod"), number(figures, "period")));
+        }
         let mut representative = HashMap::new();
         for group in result["groups"].as_array().expect("groups") {
             let codes = strings(&group["codes"]);
@@ -249,7 +262,8 @@ impl Comparison {
                 }
                 PeriodStatement::PeriodicFrom { period, from } => (from + shift, false, period),
             };
-            let agrees = match row.periodicity {
+            let proven = row.periodicity.or(row.proven_beyond);
+            let agrees = match proven {
                 Some((pre, per)) => per == period && if exact { pre == preperiod } else { pre <= preperiod },
                 // Unsolved: the stated period must need more heaps than the table computed.
                 None => 2 * preperiod + 2 * period + largest_take(code) > row.heaps_computed,
@@ -262,9 +276,12 @@ impl Comparison {
             } else {
                 json!({ "preperiod_at_most": preperiod, "period": period })
             };
-            let ours = match row.periodicity {
-                Some((pre, per)) => json!({ "preperiod": pre, "period": per }),
-                None => json!({ "class": "unsolved", "heaps_computed": row.heaps_computed }),
+            let ours = match (row.periodicity, row.proven_beyond) {
+                (Some((pre, per)), _) => json!({ "preperiod": pre, "period": per }),
+                (None, Some((pre, per))) => json!({
+                    "preperiod": pre, "period": per, "proven_by": "records/octal-solved-games.json",
+                }),
+                (None, None) => json!({ "class": "unsolved", "heaps_computed": row.heaps_computed }),
             };
             // Where the definition contradicts the statement, when it is small enough to see.
             let reach = preperiod + 3 * period + 3;
