@@ -24,7 +24,11 @@
 #                   (it writes there). `clone` clones it. Without it the solver is skipped.
 #   --rogalski-cmd CMD  instead of that, a command line run in DIR with {code} and {heaps}
 #                   replaced, timed the same way (its output is then not compared).
-#   --codes         octal codes (default: 0.6 0.16 0.137 0.14 0.64)
+#   --codes         octal codes, or `grundy` for Grundy's game (default: 0.6 0.16 0.137 0.14 0.64).
+#                   For `grundy` ours is game-takebreak's example grundy_values (same output lines
+#                   as octal_values) and theirs is `analyze grundy`; ogsolve and rogalski's solver
+#                   cannot express Grundy's game (their octal codes always allow splitting a heap
+#                   into two equal heaps), so they are reported as not supported on it.
 #   --exponents     heap counts as powers of two (default: 20 24): heaps 0 .. 2^e - 1
 #   --scratch DIR   where sources, binaries and outputs go (default: /tmp/bench-octal)
 #   --limit SECONDS ogsolve and rogalski's solver are stopped after this wall time (default 300):
@@ -35,8 +39,10 @@
 # only change) and stops early when it proves a period. At every power of two it prints
 #   n=2^k largest G[i]=v rare_mask=M num_rare=R last_rare=L
 # Ours (crates/game-nim/examples/octal_values.rs, heaps 0 .. 2^e - 1, with game-nim's own period
-# shortcut) prints `n=2^k largest G[i]=v` at every power of two, and, given their last mask,
-# `num_rare=R last_rare=L` counted from our values by their definition of rare. The script checks
+# shortcut; for `grundy`, crates/game-takebreak/examples/grundy_values.rs, which never stops
+# early, and neither does analyze, which looks for periods only in octal games) prints
+# `n=2^k largest G[i]=v` at every power of two, and, given their last mask, `num_rare=R
+# last_rare=L` counted from our values by their definition of rare. The script checks
 # that every `n=2^k largest G[i]=v` they print is printed identically by us, and, when they ran to
 # 2^e, that num_rare and last_rare agree: the largest value, its first heap, and the number and
 # last of the rare heaps under their mask, all from independent code. rogalski's solver prints
@@ -70,7 +76,7 @@ while [[ $# -gt 0 ]]; do
     --exponents) exponents=$2; shift 2 ;;
     --scratch) scratch=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
-    -h|--help) sed -n '2,50p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "bench-octal: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -98,6 +104,10 @@ fi
 # Ours.
 (cd "$here" && cargo build --release -q -p game-nim --example octal_values)
 ours=${CARGO_TARGET_DIR:-$here/target}/release/examples/octal_values
+ours_grundy=${CARGO_TARGET_DIR:-$here/target}/release/examples/grundy_values
+if [[ " $codes " == *" grundy "* ]]; then
+  (cd "$here" && cargo build --release -q -p game-takebreak --example grundy_values)
+fi
 
 # Theirs, one binary per exponent, compiled with the flags of their Makefile.
 for e in $exponents; do
@@ -113,11 +123,14 @@ for e in $exponents; do
   fi
 done
 
-if [[ -n "$rogalski" ]]; then
+# ogsolve and rogalski's solver are built only when some code is not `grundy` (they cannot run it).
+build_others=no
+[[ "${codes//grundy/}" =~ [^[:space:]] ]] && build_others=yes
+if [[ -n "$rogalski" && "$build_others" == yes ]]; then
   (cd "$rogalski" && CARGO_TARGET_DIR=$scratch/rogalski-target cargo build --release -q --bin octal)
   mkdir -p "$scratch/rogalski-run"
 fi
-if [[ -n "$beling" ]]; then
+if [[ -n "$beling" && "$build_others" == yes ]]; then
   (cd "$beling" && CARGO_TARGET_DIR=$scratch/beling-target cargo build --release -q -p ogsolve)
 fi
 
@@ -146,8 +159,14 @@ for e in $exponents; do
     /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.their.time" \
       "$scratch/tczajka-bin/$e/analyze" "$code" > "$scratch/out/$tag.their" 2>&1
     mask=$(grep '^n=2^' "$scratch/out/$tag.their" | tail -1 | sed 's/.*rare_mask=\([0-9a-f]*\(pos\)\?\).*/\1/')
+    if [[ "$code" == grundy ]]; then
+      ours_cmd=("$ours_grundy" "$heaps" "$mask")
+    else
+      ours_cmd=("$ours" "$code" "$heaps" "$mask")
+    fi
     /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.ours.time" \
-      "$ours" "$code" "$heaps" "$mask" > "$scratch/out/$tag.ours"
+      "${ours_cmd[@]}" > "$scratch/out/$tag.ours" 2> "$scratch/out/$tag.ours.err" ||
+      { echo "bench-octal: ours failed on $code:" >&2; cat "$scratch/out/$tag.ours.err" >&2; exit 1; }
     agree=yes
     while read -r line; do
       grep -qxF "$line" "$scratch/out/$tag.ours" || { agree="NO: $line"; break; }
@@ -167,8 +186,18 @@ for e in $exponents; do
     printf '%-6s  2^%-2s | %9s %9s %7s | %8d %8d | %s\n' "$code" "$e" "$ours_cpu" "$their_cpu" "$ratio" \
       $(( $(field "$scratch/out/$tag.ours.time" 4) / 1024 )) \
       $(( $(field "$scratch/out/$tag.their.time" 4) / 1024 )) "$agree"
-    echo "        ours     cpu $ours_cpu s wall $(field "$scratch/out/$tag.ours.time" 3) s (tczajka's wall $(field "$scratch/out/$tag.their.time" 3) s)"
+    ours_wall=$(field "$scratch/out/$tag.ours.time" 3)
+    their_wall=$(field "$scratch/out/$tag.their.time" 3)
+    echo "        ours     cpu $ours_cpu s wall $ours_wall s (tczajka's wall $their_wall s, ours/theirs wall $(ratio "$ours_wall" "$their_wall"))"
     ours_last=$(grep "^n=2^$e " "$scratch/out/$tag.ours" | sed 's/.*largest G\[\([0-9]*\)\]=\([0-9]*\).*/\2 @ \1/')
+    # Their codes are octal digits only, and both always count the split of a heap into two
+    # equal heaps (ogs/src/game.rs, BreakingMoveIterator; rogalski's src/octal.rs, prove and
+    # set_0th_bit_if_can_be_divided_in_half), which Grundy's game forbids.
+    if [[ "$code" == grundy ]]; then
+      [[ -n "$beling" ]] && printf '        %-8s not supported: no way to forbid splits into equal heaps\n' ogsolve
+      [[ -n "$rogalski" ]] && printf '        %-8s not supported: no way to forbid splits into equal heaps\n' rogalski
+      continue
+    fi
     if [[ -n "$beling" ]]; then
       /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.ogsolve.time" \
         timeout "$limit" "$scratch/beling-target/release/ogsolve" "$code" -m rcs -n $((heaps - 1)) -s \
