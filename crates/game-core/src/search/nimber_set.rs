@@ -1,18 +1,22 @@
 //! A set of small nimbers as a bit vector, for the candidate and requested values of the pruned
 //! search.
 
+use smallvec::{SmallVec, smallvec};
+
 /// A finite set of nimbers. Operations are O(1) except [`NimberSet::max`], [`NimberSet::min`]
 /// and the constructors, which are linear in the words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct NimberSet {
-    words: Vec<u64>,
+    /// Word w holds the values 64 w to 64 w + 63. One word inline: the sets of most searches
+    /// (values below 64) allocate nothing.
+    words: SmallVec<[u64; 1]>,
 }
 
 impl NimberSet {
     /// {0, 1, ..., n - 1}.
     pub(crate) fn with_lowest(n: u32) -> Self {
         let n = n as usize;
-        let mut words = vec![u64::MAX; n / 64];
+        let mut words: SmallVec<[u64; 1]> = smallvec![u64::MAX; n / 64];
         if !n.is_multiple_of(64) {
             words.push((1u64 << (n % 64)) - 1);
         }
@@ -67,6 +71,18 @@ impl NimberSet {
             out.words[target] = word;
         }
         out
+    }
+
+    /// The set without the values below 64 whose bits are set in `mask`.
+    pub(crate) fn remove_below_64(&mut self, mask: u64) {
+        if let Some(word) = self.words.first_mut() {
+            *word &= !mask;
+        }
+    }
+
+    /// Whether some value below 64 is both in the set and a bit of `mask`.
+    pub(crate) fn meets_below_64(&self, mask: u64) -> bool {
+        self.words.first().is_some_and(|word| word & mask != 0)
     }
 
     pub(crate) fn contains(&self, v: u32) -> bool {

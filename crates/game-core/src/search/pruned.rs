@@ -19,6 +19,10 @@
 //!
 //! With components, an option G1 + ... + Gm is asked about by computing G1 ... G(m-1) fully and
 //! asking Gm about Q XOR (their nimbers). No recursion: frames live on an explicit stack.
+//!
+//! A component asked about a set R first loses from R the values known to be values of its
+//! options (kept by `refutations.rs` from earlier expansions): its nimber is none of them, so
+//! the answer is the same; when nothing is left it answers "not in R" without expanding.
 
 use super::nimber_set::NimberSet;
 use super::solver::{FRAME_BYTES, Pending};
@@ -128,17 +132,34 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Expands `component`: its options, their components, what the table knows.
-    fn open(&mut self, component: G::Position, request: Request) -> Result<Opened<G::Position>, SearchError> {
-        if let Request::Among(set) = &request
-            && set.max().is_none()
-        {
-            return Ok(Opened::Answer(None));
+    ///
+    /// A requested set loses the values known to be values of the component's options (the
+    /// answer is the same, see `refutations.rs`); if none is left the answer is "not in the
+    /// set" without expanding.
+    fn open(
+        &mut self,
+        component: G::Position,
+        mut request: Request,
+    ) -> Result<Opened<G::Position>, SearchError> {
+        let mut hash = 0;
+        if let Request::Among(set) = &mut request {
+            hash = self.table.hash(&component);
+            let refuted = self.refutations.option_values(&component, hash);
+            if set.meets_below_64(refuted) {
+                set.remove_below_64(refuted);
+                if set.max().is_none() {
+                    self.stats.refuted += 1;
+                }
+            }
+            if set.max().is_none() {
+                return Ok(Opened::Answer(None));
+            }
         }
         self.count_node()?;
         let nodes_at_open = self.stats.nodes;
         let expansion = match &request {
             Request::All => self.expand(&component)?,
-            Request::Among(set) => match self.expand_among(&component, set)? {
+            Request::Among(set) => match self.expand_among(&component, hash, set)? {
                 Some(expansion) => expansion,
                 None => return Ok(Opened::Answer(None)),
             },

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use super::nimber_set::NimberSet;
+use super::refutations::Refutations;
 use super::table::{Stored, Table};
 use super::{SearchError, SearchLimits, SearchStats};
 use crate::Game;
@@ -88,6 +89,8 @@ type Progress<'g> = Box<dyn FnMut(&SearchStats) + 'g>;
 pub struct Search<'g, G: Game> {
     pub(crate) game: &'g G,
     pub(crate) table: Table<G::Position>,
+    /// Values known not to be the nimbers of components the table does not hold.
+    pub(crate) refutations: Refutations<G::Position>,
     pub(crate) limits: SearchLimits,
     pub(crate) stats: SearchStats,
     pub(crate) stack_bytes: usize,
@@ -109,16 +112,23 @@ impl<'g, G: Game> Search<'g, G> {
     /// Allocates the table's first slots only; fails with [`SearchError::BudgetTooSmall`] if
     /// the budget cannot hold them.
     pub fn new(game: &'g G, limits: SearchLimits) -> Result<Self, SearchError> {
-        let quarter = limits.max_bytes / 4;
-        let table = Table::new(limits.max_bytes / 2, quarter).map_err(|error| match error {
-            SearchError::BudgetTooSmall { needed, .. } => {
-                SearchError::BudgetTooSmall { budget: limits.max_bytes, needed: 2 * needed }
-            }
-            other => other,
-        })?;
+        let (half, quarter) = (limits.max_bytes / 2, limits.max_bytes / 4);
+        // A sixteenth of the table's shares for the refutations, when the table can spare it.
+        let spare = half - half / 16 >= Table::<G::Position>::MIN_BYTES;
+        let refutations = Refutations::new(if spare { half / 16 } else { 0 }, quarter / 16);
+        let table =
+            Table::new(half - refutations.slot_bytes(), quarter - quarter / 16).map_err(
+                |error| match error {
+                    SearchError::BudgetTooSmall { needed, .. } => {
+                        SearchError::BudgetTooSmall { budget: limits.max_bytes, needed: 2 * needed }
+                    }
+                    other => other,
+                },
+            )?;
         let mut search = Search {
             game,
             table,
+            refutations,
             limits,
             stats: SearchStats::default(),
             stack_bytes: 0,
@@ -236,12 +246,22 @@ impl<'g, G: Game> Search<'g, G> {
     /// [`Search::expand_among`] with a requested set stops as soon as every requested value is the value of a
     /// known option (then none of them is the component's nimber, whatever the other options
     /// are): `Ok(None)`, counted in [`SearchStats::cut_while_expanding`](super::SearchStats).
+    ///
+    /// The values of the known options below 64 are noted among the component's refutations,
+    /// under `hash` (its hash in the table).
     pub(crate) fn expand_among(
         &mut self,
         component: &G::Position,
+        hash: u64,
         requested: &NimberSet,
     ) -> Result<Option<Expansion<G::Position>>, SearchError> {
         let (expansion, cut) = self.expand_until(component, Some(requested))?;
+        let option_values = expansion.known.iter().filter(|&&v| v < 64).fold(0u64, |mask, &v| mask | 1 << v);
+        if option_values != 0 {
+            let owned =
+                self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
+            self.refutations.note(component, hash, option_values, owned);
+        }
         Ok((!cut).then_some(expansion))
     }
 

@@ -27,6 +27,10 @@ pub struct SearchStats {
     /// (every value asked about is the value of an option already known), the rest never
     /// generated.
     pub cut_while_expanding: u64,
+    /// Questions "is the nimber of this component among these values?" answered without
+    /// expanding the component, because an earlier expansion had shown every one of the values
+    /// to be the value of one of its options (not counted in `nodes`).
+    pub refuted: u64,
     /// Pairs of equal components cancelled (G + G = 0) before any search.
     pub pairs_cancelled: u64,
     /// Deepest stack reached (positions being expanded at once).

@@ -30,6 +30,12 @@ const WINDOW: usize = 32;
 /// `u32::MAX - 1` options, so its nimber is below `u32::MAX - 1`).
 const UNKNOWN: u32 = u32::MAX;
 
+/// The tag of a slot whose key has hash `hash`: never 0 (a free slot's). Its low bits, where the
+/// home slot comes from the high ones.
+fn tag(hash: u64) -> u8 {
+    0x80 | (hash as u8 & 0x7f)
+}
+
 /// Entries of the dense array when it is first needed.
 const FIRST_DENSE: usize = 1024;
 
@@ -38,7 +44,7 @@ const FIRST_HOMES: usize = 1024;
 
 /// A table of component nimbers by linear probing in a bounded window.
 ///
-/// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot, plus the bytes a key
+/// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot, its tag byte, plus the bytes a key
 /// owns) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
 /// new key finds its window full (with linear probing that happens at 60 to 65% load), as long
 /// as the doubled array stays within `max_slot_bytes`; from then on a new key whose window is
@@ -47,7 +53,8 @@ const FIRST_HOMES: usize = 1024;
 /// same bound. Besides its slot, each stored key may
 /// own memory (`owned` bytes, from `Game::position_bytes`); their total stays within
 /// `max_owned_bytes` (a key that would pass it is not stored). Lookups and stores are O(1)
-/// expected, at most [`WINDOW`] slots. Entries are replaced, never deleted, so a lookup stops
+/// expected, at most [`WINDOW`] slots; a lookup reads the window's one-byte tags first and
+/// only the slots whose tag matches its key's. Entries are replaced, never deleted, so a lookup stops
 /// at the first empty slot. The hash has a fixed seed, so the table behaves the same in every
 /// run.
 #[derive(Debug)]
@@ -56,6 +63,11 @@ pub(crate) struct Table<P> {
     /// where none is stored. Its bytes count against `max_slot_bytes` with the slots'.
     dense: Vec<u32>,
     dense_entries: usize,
+    /// One byte a slot, read before the slot: 0 for a free slot, else [`tag`] of the hash of
+    /// its key. A lookup scans the tags of its window (32 bytes, where the slots take 32 cache
+    /// lines) and reads only the slots whose tag matches: a key that is not stored usually
+    /// costs no slot read at all.
+    tags: Vec<u8>,
     slots: Vec<Option<Entry<P>>>,
     owned: Vec<usize>,
     homes: usize,
@@ -80,7 +92,7 @@ pub(crate) enum Stored {
 impl<P: Clone + Eq + Hash> Table<P> {
     /// Bytes of one slot.
     pub(crate) const SLOT_BYTES: usize =
-        std::mem::size_of::<Option<Entry<P>>>() + std::mem::size_of::<usize>();
+        std::mem::size_of::<Option<Entry<P>>>() + std::mem::size_of::<usize>() + 1;
 
     /// Bytes of the smallest table.
     pub(crate) const MIN_BYTES: usize = (FIRST_HOMES + WINDOW - 1) * Self::SLOT_BYTES;
@@ -94,6 +106,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Ok(Table {
             dense: Vec::new(),
             dense_entries: 0,
+            tags: Self::allocate_tags(FIRST_HOMES)?,
             slots: Self::allocate(FIRST_HOMES)?,
             owned: vec![0; FIRST_HOMES + WINDOW - 1],
             homes: FIRST_HOMES,
@@ -115,7 +128,18 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Ok(out)
     }
 
-    fn hash(&self, key: &P) -> u64 {
+    /// The tags of `homes` home slots and their padding, all free.
+    fn allocate_tags(homes: usize) -> Result<Vec<u8>, SearchError> {
+        let slots = homes + WINDOW - 1;
+        let mut out = Vec::new();
+        out.try_reserve_exact(slots)
+            .map_err(|_| SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })?;
+        out.resize(slots, 0);
+        Ok(out)
+    }
+
+    /// The hash of `key`, mixed in all its bits.
+    pub(crate) fn hash(&self, key: &P) -> u64 {
         // foldhash's fast hash leaves the high bits of small keys poorly mixed: finish it with
         // the murmur3 finaliser before its high bits pick the home slot.
         let mut hash = self.hasher.hash_one(key);
@@ -143,11 +167,17 @@ impl<P: Clone + Eq + Hash> Table<P> {
         // Not in the dense array: maybe stored in the slots before the array reached `index`.
         let hash = self.hash(key);
         let home = self.home(hash);
-        for slot in &self.slots[home..home + WINDOW] {
-            match slot {
-                Some(entry) if entry.hash == hash && entry.key == *key => return Some(entry.nimber),
-                Some(_) => {}
-                None => return None,
+        let wanted = tag(hash);
+        for (i, &t) in self.tags[home..home + WINDOW].iter().enumerate() {
+            if t == wanted
+                && let Some(entry) = &self.slots[home + i]
+                && entry.hash == hash
+                && entry.key == *key
+            {
+                return Some(entry.nimber);
+            }
+            if t == 0 {
+                return None;
             }
         }
         None
@@ -205,9 +235,17 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// The slot of `entry`'s window holding its key, or else the first free one.
     fn slot_for(&self, entry: &Entry<P>) -> Option<usize> {
         let home = self.home(entry.hash);
-        self.slots[home..home + WINDOW]
+        let wanted = tag(entry.hash);
+        self.tags[home..home + WINDOW]
             .iter()
-            .position(|s| s.as_ref().is_none_or(|e| e.hash == entry.hash && e.key == entry.key))
+            .enumerate()
+            .position(|(i, &t)| {
+                t == 0
+                    || (t == wanted
+                        && self.slots[home + i]
+                            .as_ref()
+                            .is_some_and(|e| e.hash == entry.hash && e.key == entry.key))
+            })
             .map(|i| home + i)
     }
 
@@ -229,6 +267,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         }
         self.owned_bytes = self.owned_bytes - self.owned[slot] + owned;
         self.owned[slot] = owned;
+        self.tags[slot] = tag(entry.hash);
         self.slots[slot] = Some(entry);
         outcome
     }
@@ -242,7 +281,10 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if bytes > self.max_slot_bytes {
             return false;
         }
-        let Ok(new_slots) = Self::allocate(homes) else { return false };
+        let (Ok(new_tags), Ok(new_slots)) = (Self::allocate_tags(homes), Self::allocate(homes)) else {
+            return false;
+        };
+        self.tags = new_tags;
         let old_slots = std::mem::replace(&mut self.slots, new_slots);
         let old_owned = std::mem::replace(&mut self.owned, vec![0; homes + WINDOW - 1]);
         self.homes = homes;

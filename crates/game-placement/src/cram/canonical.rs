@@ -2,7 +2,7 @@
 //! rectangle, computed on the word its cells fit in.
 
 use super::CramBoard;
-use super::shape::{Cells, for_each_bit, low_bits};
+use super::shape::{Cells, low_bits};
 
 /// Cells of a `rows` x `cols` board, as the canonical form works on them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -14,7 +14,13 @@ struct Image<B> {
 
 /// The least of `board`'s images (see [`CramBoard::canonical`]); its cells must fit in `B`.
 pub(super) fn canonical<B: Cells>(board: &CramBoard) -> CramBoard {
-    let image = Image { rows: board.rows(), cols: board.cols(), free: B::from_u128(board.free) };
+    canonical_of(board.rows(), board.cols(), B::from_u128(board.free))
+}
+
+/// The least of the images of the `rows` x `cols` board whose free cells are `free`.
+#[inline]
+pub(super) fn canonical_of<B: Cells>(rows: usize, cols: usize, free: B) -> CramBoard {
+    let image = Image { rows, cols, free };
     // Boards order by rows first: a transposed image wins only when it has fewer rows, and
     // both orientations compete only on a square.
     let least = match image.rows.cmp(&image.cols) {
@@ -25,13 +31,33 @@ pub(super) fn canonical<B: Cells>(board: &CramBoard) -> CramBoard {
     CramBoard { rows: least.rows as u8, cols: least.cols as u8, free: least.free.as_() }
 }
 
-/// The board turned about its main diagonal (cell (r, c) to (c, r)).
+/// The board turned about its main diagonal (cell (r, c) to (c, r)); it must have at least as
+/// many rows as columns.
+///
+/// Row by row: cell c of a row goes to bit c * rows of the transpose (then shifted by the
+/// row's index). For the columns but the last, one multiplication puts them there: the
+/// product of the row's bits by the sum of 2^(k * (rows - 1)) over k < cols - 1 is the sum of
+/// copies of the row shifted by k * (rows - 1), which do not overlap (a copy has cols - 1 <=
+/// rows - 1 bits), so it has no carries; copy k holds cell c at bit c + k * (rows - 1), which
+/// is c * rows exactly when k = c (for k != c it is off by a nonzero multiple of rows - 1, at
+/// least cols - 1, more than a cell's distance to a multiple of rows), so masking with the
+/// bits c * rows keeps cell c of copy c. The last column is moved by a shift.
 fn transposed<B: Cells>(image: Image<B>) -> Image<B> {
     let Image { rows, cols, free } = image;
+    debug_assert!(rows >= cols);
     let row: B = low_bits(cols);
+    let but_last: B = low_bits(cols - 1);
+    let (mut spread, mut targets) = (B::zero(), B::zero());
+    for k in 0..cols - 1 {
+        spread = spread | B::one() << (k * (rows - 1));
+        targets = targets | B::one() << (k * rows);
+    }
+    let last = (cols - 1) * rows;
     let mut transposed = B::zero();
     for r in 0..rows {
-        for_each_bit(free >> (r * cols) & row, |c| transposed = transposed | B::one() << (c * rows + r));
+        let bits = free >> (r * cols) & row;
+        let moved = ((bits & but_last).wrapping_mul(&spread) & targets) | (bits >> (cols - 1)) << last;
+        transposed = transposed | moved << r;
     }
     Image { rows: cols, cols: rows, free: transposed }
 }

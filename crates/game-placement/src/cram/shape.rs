@@ -5,14 +5,12 @@
 //! board of the published tables) run on `u64`, whose shifts and masks cost half those of the
 //! `u128` that larger boards need.
 
-use num_traits::{AsPrimitive, CheckedShl, CheckedShr, PrimInt, WrappingNeg};
+use num_traits::{AsPrimitive, PrimInt, WrappingMul, WrappingNeg};
 
 use super::CramBoard;
 
 /// A word of cells: `u64` or `u128`.
-pub(super) trait Cells:
-    PrimInt + CheckedShl + CheckedShr + WrappingNeg + AsPrimitive<u128> + 'static
-{
+pub(super) trait Cells: PrimInt + WrappingNeg + WrappingMul + AsPrimitive<u128> + 'static {
     /// Bits in the word.
     const BITS: usize;
     /// The low bits of a `u128` (the caller knows the rest are zero).
@@ -37,10 +35,17 @@ impl Cells for u128 {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Shape<B> {
     pub(super) cols: usize,
-    /// Every cell of the board.
-    pub(super) cells: B,
     first_column: B,
     last_column: B,
+    /// Every cell but those of the first row, and of the last row: the cells that have a
+    /// neighbour above, and below.
+    below_first_row: B,
+    above_last_row: B,
+    /// The shift between vertical neighbours: `cols`, or 0 on a board of one row of all the
+    /// word's bits (where no cell has a vertical neighbour, and the masks above are empty).
+    vertical: u32,
+    /// ceil(2^16 / cols): `cell * row_reciprocal >> 16` is the row of `cell` (see [`Shape::row_of`]).
+    row_reciprocal: u32,
     /// The cells of the first row.
     pub(super) row: B,
 }
@@ -51,23 +56,36 @@ impl<B: Cells> Shape<B> {
         let (rows, cols) = (board.rows(), board.cols());
         debug_assert!(rows * cols <= B::BITS);
         let first_column = (0..rows).fold(B::zero(), |mask, r| mask | B::one() << (r * cols));
+        let cells: B = low_bits(rows * cols);
+        let row: B = low_bits(cols);
+        let last_row = row << ((rows - 1) * cols);
         Shape {
             cols,
-            cells: low_bits(rows * cols),
             first_column,
             last_column: first_column << (cols - 1),
-            row: low_bits(cols),
+            below_first_row: cells & !row,
+            above_last_row: cells & !last_row,
+            vertical: (cols % B::BITS) as u32,
+            row_reciprocal: (1u32 << 16).div_ceil(cols as u32),
+            row,
         }
+    }
+
+    /// The row of cell `cell` (below 128): cell / cols without a division. Exact because
+    /// cell * (2^16 / cols) and cell / cols differ by less than 128 / 2^16, less than 1 / cols,
+    /// and the fraction of cell / cols is at most 1 - 1 / cols.
+    pub(super) fn row_of(&self, cell: usize) -> usize {
+        ((cell as u32 * self.row_reciprocal) >> 16) as usize
     }
 
     /// The cells whose neighbour below is in `p`.
     pub(super) fn below_in(&self, p: B) -> B {
-        p.checked_shr(self.cols as u32).unwrap_or(B::zero())
+        (p & self.below_first_row) >> self.vertical as usize
     }
 
     /// The cells whose neighbour above is in `p`.
     pub(super) fn above_in(&self, p: B) -> B {
-        p.checked_shl(self.cols as u32).unwrap_or(B::zero()) & self.cells
+        (p & self.above_last_row) << self.vertical as usize
     }
 
     /// The cells whose right neighbour is in `p`.
@@ -102,7 +120,14 @@ impl<B: Cells> Shape<B> {
 
     /// The connected region of `within` that holds the cells of `seed`.
     pub(super) fn region(&self, seed: B, within: B) -> B {
-        self.region_within_links(seed, within, B::zero())
+        let mut region = seed & within;
+        loop {
+            let grown = region | (self.neighbours(region) & within);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! it on every position of every board of at most 16 cells against the definition.
 
 use super::CramBoard;
+use super::canonical::canonical_of;
 use super::reduce::reduced;
 use super::shape::{Cells, Shape};
 
@@ -13,13 +14,23 @@ use super::shape::{Cells, Shape};
 ///
 /// Regions are found without crossing the horizontal links that [`cut_links`] cuts; a region
 /// cut off that way is reduced again, and split again if the reduction took cells off (each
-/// level takes at least one cell, so the recursion is at most 128 deep).
+/// level takes at least one cell, so the recursion is at most 128 deep). Without a cut no
+/// region is reduced again: the reductions look only at a cell's free neighbours, which all lie
+/// in its region, so a region of a reduced position is reduced.
 pub(super) fn split_into<B: Cells>(shape: &Shape<B>, free: B, out: &mut Vec<CramBoard>) {
     let whole = reduced(shape, free);
     let cut = cut_links(shape, whole);
     let mut rest = whole;
     while rest != B::zero() {
-        let region = shape.region_within_links(rest & rest.wrapping_neg(), rest, cut);
+        let seed = rest & rest.wrapping_neg();
+        if cut == B::zero() {
+            let region = shape.region(seed, rest);
+            rest = rest & !region;
+            // The reduction took off every isolated cell: a region has at least two cells.
+            out.push(canonical_region(shape, region));
+            continue;
+        }
+        let region = shape.region_within_links(seed, rest, cut);
         rest = rest & !region;
         if region != whole {
             let again = reduced(shape, region);
@@ -28,8 +39,7 @@ pub(super) fn split_into<B: Cells>(shape: &Shape<B>, free: B, out: &mut Vec<Cram
                 continue;
             }
         }
-        // The reduction took off every isolated cell: a region has at least two cells.
-        out.push(crop(shape, region).canonical());
+        out.push(canonical_region(shape, region));
     }
 }
 
@@ -55,22 +65,33 @@ fn cut_links<B: Cells>(shape: &Shape<B>, free: B) -> B {
 }
 
 /// The cells `region` (not empty) of a board of shape `shape`, copied onto a board of its
-/// bounding box.
-fn crop<B: Cells>(shape: &Shape<B>, region: B) -> CramBoard {
+/// bounding box and written canonically.
+fn canonical_region<B: Cells>(shape: &Shape<B>, region: B) -> CramBoard {
+    if region.count_ones() == 2 {
+        // A region of two cells is a domino (a third of the parts in a search of 5 x 7).
+        return CramBoard { rows: 1, cols: 2, free: 0b11 };
+    }
     let cols = shape.cols;
-    let top = region.trailing_zeros() as usize / cols;
-    let bottom = (B::BITS - 1 - region.leading_zeros() as usize) / cols;
+    let top = shape.row_of(region.trailing_zeros() as usize);
+    let bottom = shape.row_of(B::BITS - 1 - region.leading_zeros() as usize);
+    let rows = region >> (top * cols);
     let mut columns = B::zero();
-    for r in top..=bottom {
-        columns = columns | (region >> (r * cols) & shape.row);
+    for r in 0..=bottom - top {
+        columns = columns | (rows >> (r * cols) & shape.row);
     }
     let left = columns.trailing_zeros() as usize;
     let width = B::BITS - columns.leading_zeros() as usize - left;
-    let mut free = B::zero();
-    for r in top..=bottom {
-        free = free | ((region >> (r * cols) & shape.row) >> left << ((r - top) * width));
-    }
-    CramBoard { rows: (bottom - top + 1) as u8, cols: width as u8, free: free.as_() }
+    let free = if width == cols {
+        // Every column is used: the rows are already in place.
+        rows
+    } else {
+        let mut free = B::zero();
+        for r in 0..=bottom - top {
+            free = free | ((rows >> (r * cols) & shape.row) >> left << (r * width));
+        }
+        free
+    };
+    canonical_of(bottom - top + 1, width, free)
 }
 
 #[cfg(test)]
