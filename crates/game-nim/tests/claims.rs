@@ -1,7 +1,8 @@
 //! The claims of game-nim's octal table (issue 35): the solved games of the published tables
 //! reproduced with the figures they quote (OT1-OT10), the errata of the published tables (codes
 //! listed unsolved that are solved, OT11-OT12; equivalences that do not hold, OT13-OT15) and
-//! every row of a published table of trivial games (OT16). Each is computed twice, by methods
+//! every row of a published table of trivial games (OT16), and a code listed unsolved found
+//! periodic when the unsolved codes were pushed further (OT17). Each is computed twice, by methods
 //! that share no code:
 //!
 //! 1. game-nim's rare/common kernel ([`OctalGame::grundy_table_within`]) and its Guy-Smith
@@ -430,6 +431,17 @@ const FOUND_4344: Published =
     Published { code: "4.344", preperiod: 998, period: 51, largest: (35, 190), shortcut: PLAIN };
 const FOUND_4364: Published =
     Published { code: "4.364", preperiod: 11_687, period: 62, largest: (33, 2141), shortcut: PLAIN };
+/// Found periodic when the unsolved codes were pushed past the table (records/octal-unsolved/,
+/// tczajka's analyze found the same period there); listed unsolved by tczajka's
+/// `UnsolvedGames.md`. Its split takes are 0, 2 and 3 (no shared parity); mask 0x6b is the one
+/// tczajka's program chose.
+const FOUND_4064: Published = Published {
+    code: "4.064",
+    preperiod: 94_272,
+    period: 16_132,
+    largest: (111, 19_114),
+    shortcut: Shortcut { mask: 0x6b, by_parity: false },
+};
 
 const KERNEL: &str = "game-nim's rare/common kernel and its Guy-Smith period search";
 const DEFINITION: &str = "the plain definition (mex over every option) written in the check, the theorem's hypothesis checked on its values";
@@ -563,6 +575,13 @@ fn claims_of_the_octal_table() -> Vec<Claim> {
             "T. Czajka, octal-games, TrivialGames.md (commit 30baeb7)",
             [KERNEL, DEFINITION],
             trivial_rows,
+        ),
+        solved(
+            "OT17",
+            "4.064, listed unsolved by a published table, has pre-period 94272 and period 16132, largest value 111 first at heap 19114",
+            "our own (records/octal-unsolved/, scripts/octal-unsolved-check.sh); T. Czajka, octal-games, UnsolvedGames.md (commit 30baeb7) lists it unsolved",
+            [KERNEL, DEFINITION_RARE],
+            |s| solved_game(&FOUND_4064, s, true),
         ),
     ]
 }
