@@ -44,6 +44,7 @@
 mod octal_frequencies;
 mod octal_lookup;
 mod octal_unsolved;
+mod octal_unsolved_push;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -33,9 +33,9 @@
 //! by step 1 and the least unmarked common value, and the walk of step 2 stops early. Flipping
 //! the odd heaps whatever `s` (as this kernel did before) makes, when the split takes are odd,
 //! every common heap's value rare for it, and the walk looks at every split of nearly every heap
-//! (`0.106`: 25 s instead of a fraction of a second for 2^18 heaps). It is made at
-//! heap sizes 64, 128, 256, ... as the one with the fewest rare heaps, counted for all masks at
-//! once by a Walsh-Hadamard transform of the histogram of `(g(i), i & 1)` (the method of
+//! (on `0.106` a thousand times slower; the figures are in `docs/records.md`). The choice is
+//! made at heap sizes 64, 128, 256, ... as the one with the fewest rare heaps, counted for all
+//! masks at once by a Walsh-Hadamard transform of the histogram of `(g(i), i & 1)` (the method of
 //! Gangolli-Plambeck and Flammenkamp; the position parity is the refinement used by Flammenkamp
 //! and others for codes whose split takes share a parity, e.g. `0.137`).
 //!

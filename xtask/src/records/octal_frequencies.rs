@@ -32,7 +32,7 @@ pub(crate) struct Covered {
 
 /// The frequency files of one code in `dir/code`, by power of two (`2^k` -> text). Any other
 /// file name is refused (a leftover `.partial` file included).
-fn files_of(dir: &Path, code: &str) -> Result<BTreeMap<u32, String>, String> {
+pub(crate) fn files_of(dir: &Path, code: &str) -> Result<BTreeMap<u32, String>, String> {
     let path = dir.join(code);
     let entries = std::fs::read_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut files = BTreeMap::new();
@@ -54,7 +54,7 @@ fn files_of(dir: &Path, code: &str) -> Result<BTreeMap<u32, String>, String> {
 
 /// Checks that `text` is a frequency file of heaps `1..=heaps`: lines `value frequency` for the
 /// values 0, 1, 2, ... in order, the frequencies summing to `heaps`, the last one nonzero.
-fn check_layout(text: &str, heaps: u64) -> Result<(), String> {
+pub(crate) fn check_layout(text: &str, heaps: u64) -> Result<(), String> {
     let mut sum: u64 = 0;
     let mut last = 0;
     for (expected, line) in text.lines().enumerate() {
