@@ -136,7 +136,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "K", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=28))]
     max_power: u32,
     /// Re-run .04 and .06 to 2^17 heaps and compare them with the figures of tczajka's
-    /// UnsolvedGames.md (records/octal-unsolved-tczajka.json; about 12 CPU seconds).
+    /// UnsolvedGames.md (records/octal-unsolved-tczajka.json; about 12 CPU seconds), and check
+    /// the unsolved codes pushed past the table (records/octal-unsolved/) against the table and
+    /// tczajka's program.
     #[arg(long)]
     octal_unsolved: bool,
 }
@@ -182,6 +184,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if args.octal_unsolved {
         ok &= report(octal_unsolved::run(&root));
+        ok &= report(octal_unsolved_push::run(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -321,6 +321,29 @@ pub(crate) fn check_against_tczajka(reached: &BTreeMap<String, u32>, check: &str
     mismatches
 }
 
+/// `cargo xtask records --octal-unsolved` (with the re-run of .04 and .06): checks the kept
+/// files of [`PUSHED`] and their agreement with tczajka's program, printing what was covered.
+/// Returns the mismatches.
+pub(crate) fn run(root: &Path) -> Result<Vec<String>, String> {
+    let dir = root.join(PUSHED);
+    let covered = match check_kept(root, &dir) {
+        Ok(covered) => covered,
+        Err(mismatches) => return Ok(mismatches),
+    };
+    let path = dir.join("tczajka-check.txt");
+    let check = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mismatches = check_against_tczajka(&covered.reached, &check);
+    if mismatches.is_empty() {
+        println!(
+            "{PUSHED}: {} codes pushed ({} files; {} classes pushed elsewhere), every one equal to tczajka's analyze up to 2^{CHECK_POWER} or as far as it went",
+            covered.reached.len(),
+            covered.files,
+            covered.elsewhere
+        );
+    }
+    Ok(mismatches)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
