@@ -129,12 +129,7 @@ fn main() {
 /// `result`, or the table itself): its first code in table order, a tab, the other codes of its
 /// group. A table with no unsolved code is an error: there would be nothing to push.
 fn print_unsolved_classes(file: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let mut json: Value = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
-    if let Some(result) = json.get_mut("result") {
-        json = result.take();
-    }
-    let page: PageTable = serde_json::from_value(json).map_err(|e| format!("{file}: {e}"))?;
+    let (_, page) = read_table(file)?;
     let mut printed = std::collections::HashSet::new();
     for code in page.codes.iter().filter(|c| c.class == CodeClass::Unsolved) {
         if !printed.insert(code.code.as_str()) {
@@ -166,15 +161,22 @@ fn finish(table: &OctalTable, markdown: Option<String>) -> Result<(), String> {
 /// Renders the page of the table kept in `file` (a record with the table as `result`, or the
 /// table itself) to `path`, and prints the table as one JSON line.
 fn render_file(file: &str, path: &str) -> Result<(), String> {
+    let (json, page) = read_table(file)?;
+    std::fs::write(path, render(&page)).map_err(|e| format!("{path}: {e}"))?;
+    println!("{json}");
+    Ok(())
+}
+
+/// The table kept in `file` (a record with the table as `result`, or the table itself), as JSON
+/// and as the fields the page reads.
+fn read_table(file: &str) -> Result<(Value, PageTable), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let mut json: Value = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
     if let Some(result) = json.get_mut("result") {
         json = result.take();
     }
     let page: PageTable = serde_json::from_value(json.clone()).map_err(|e| format!("{file}: {e}"))?;
-    std::fs::write(path, render(&page)).map_err(|e| format!("{path}: {e}"))?;
-    println!("{json}");
-    Ok(())
+    Ok((json, page))
 }
 
 /// The fields of a table the page shows, as the table is written in JSON.
