@@ -15,8 +15,10 @@
 # --max-seconds SECONDS`, which stops at the first chunk of heaps after the budget and keeps
 # every power it passed. One line per code goes to records/octal-unsolved/runs.tsv: the code,
 # the codes with the same values up to 2^16 heaps, MAX_POWER, the budget, the power reached,
-# the largest value up to it, what stopped the run, wall and CPU seconds, peak resident memory
-# (KiB, GNU time), the machine and the date. A code already in runs.tsv with the same
+# the largest value up to it, what stopped the run, the period the kernel proved on the way
+# ("N0 P": pre-period and period; "none": its Guy-Smith search at every power of two passed
+# found none; "-" on lines written before the example reported it), wall and CPU seconds, peak
+# resident memory (KiB, GNU time), the machine and the date. A code already in runs.tsv with the same
 # MAX_POWER and budget is skipped, so an interrupted run resumes where it stopped.
 # `cargo test -p xtask` checks the kept files against each other and against the table.
 set -euo pipefail
@@ -46,7 +48,7 @@ if [ ${#codes[@]} -eq 0 ]; then
 fi
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
 [ -e "$out/runs.tsv" ] ||
-    printf 'code\tsame_values\tmax_power\tbudget_s\treached_power\tlargest\tstopped\twall_s\tcpu_s\tpeak_kib\tmachine\tdate\n' >"$out/runs.tsv"
+    printf 'code\tsame_values\tmax_power\tbudget_s\treached_power\tlargest\tstopped\tperiod\twall_s\tcpu_s\tpeak_kib\tmachine\tdate\n' >"$out/runs.tsv"
 
 run_one() {
     local code=$1 log json same
@@ -60,13 +62,16 @@ run_one() {
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     same=$(printf '%s\n' "$classes" | awk -F'\t' -v c="$code" '$1 == c { print $2 }')
-    # The example's JSON line: "reached_power":K,"largest":V,..."stopped":null or "..."
-    local reached largest stopped
+    # The example's JSON line: "reached_power":K,"largest":V,..."stopped":null or "...",
+    # "period":null or {"preperiod":N0,"period":P}
+    local reached largest stopped period
     reached=$(sed -E 's/.*"reached_power":([0-9]+).*/\1/' <<<"$json")
     largest=$(sed -E 's/.*"largest":([0-9]+).*/\1/' <<<"$json")
     stopped=$(sed -E 's/.*"stopped":(null|"([^"]*)").*/\2/' <<<"$json")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$code" "${same:--}" "$max_power" "$seconds" \
-        "$reached" "$largest" "${stopped:-reached 2^$max_power}" "$wall" \
+    period=$(sed -E 's/.*"period":(null|\{"preperiod":([0-9]+),"period":([0-9]+)\}).*/\2 \3/' <<<"$json")
+    [ "$period" = " " ] && period=none
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$code" "${same:--}" "$max_power" "$seconds" \
+        "$reached" "$largest" "${stopped:-reached 2^$max_power}" "$period" "$wall" \
         "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" "$peak" "$machine" \
         "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/runs.tsv"
     echo "$code: 2^$reached heaps, largest value $largest, ${stopped:-reached 2^$max_power}, $wall s wall"

@@ -12,8 +12,11 @@
 //! The memory is stated on standard error before anything is allocated, progress follows there
 //! (one line per 8th of the heaps), and one JSON line of figures is printed on standard output
 //! at the end: the code, the heaps asked for, the last power reached, the largest value up to
-//! it, the files written, the seconds taken and what stopped the run (`"stopped": null` when it
-//! reached `2^MAX_POWER`).
+//! it, the files written, the seconds taken, what stopped the run (`"stopped": null` when it
+//! reached `2^MAX_POWER`) and the period the kernel proved on the way (`"period":
+//! {"preperiod": N0, "period": P}`), or `"period": null`: the kernel's Guy-Smith search ran at
+//! every power of two passed, so no period `p` with pre-period `n0` and `2 n0 + 2 p + t <=
+//! 2^reached_power` exists (`t` the largest take).
 
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -68,10 +71,12 @@ fn main() {
     let mut next_report = 0;
     let (mut files, mut largest, mut reached) = (0, 0, 0);
     let mut out_of_time = false;
+    let mut periodicity = None;
     let run = game.frequencies_at_powers_of_two(
         max_power,
         &limits,
         &mut |p| {
+            periodicity = p.periodicity;
             if max_seconds.is_some_and(|s| start.elapsed().as_secs() >= s) {
                 out_of_time = true;
                 return ControlFlow::Break(());
@@ -112,9 +117,11 @@ fn main() {
         out.display(),
         start.elapsed().as_secs_f64()
     );
+    let period = periodicity
+        .map_or("null".to_string(), |p| format!("{{\"preperiod\":{},\"period\":{}}}", p.preperiod, p.period));
     println!(
         "{{\"code\":\"{game}\",\"max_power\":{max_power},\"heaps\":{heaps},\"reached_power\":{reached},\
-         \"largest\":{largest},\"files\":{files},\"seconds\":{:.1},\"stopped\":{stopped}}}",
+         \"largest\":{largest},\"files\":{files},\"seconds\":{:.1},\"stopped\":{stopped},\"period\":{period}}}",
         start.elapsed().as_secs_f64()
     );
 }

@@ -173,6 +173,7 @@ impl OctalGame {
 mod tests {
     use super::*;
     use crate::ValueStatistics;
+    use crate::period::Periodicity;
 
     /// Each prefix's frequencies equal the statistics of that prefix counted on its own, from a
     /// finished table and while the table is computed.
@@ -234,6 +235,48 @@ mod tests {
         assert!(matches!(stopped, Err(NimError::Stopped { .. })));
         assert_eq!(kept[..], seen[..kept.len()]);
         assert!(kept.len() >= 16, "{}", kept.len());
+    }
+
+    /// The progress reports the period the kernel proves on the way: 0.127's (published:
+    /// pre-period 46 578, period 4, so the proof reads 2 * 46 578 + 2 * 4 + 3 heaps) from the
+    /// first report past 2^17 heaps on, none before; 0.6 (no period known) none at any report,
+    /// as the Guy-Smith search over the finished values says.
+    #[test]
+    fn progress_reports_the_period_proven_on_the_way() {
+        let published = Periodicity { preperiod: 46_578, period: 4 };
+        let mut reports = Vec::new();
+        let game: OctalGame = "0.127".parse().unwrap();
+        game.frequencies_at_powers_of_two(
+            18,
+            &Limits::UNLIMITED,
+            &mut |p| {
+                reports.push((p.done, p.periodicity));
+                ControlFlow::Continue(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(reports.len() > 3, "{reports:?}");
+        for &(done, periodicity) in &reports {
+            let expected = (done > 1 << 17).then_some(published);
+            assert_eq!(periodicity, expected, "at {done} heaps: {reports:?}");
+        }
+        let officers: OctalGame = "0.6".parse().unwrap();
+        let mut seen = Vec::new();
+        officers
+            .frequencies_at_powers_of_two(
+                17,
+                &Limits::UNLIMITED,
+                &mut |p| {
+                    seen.push(p.periodicity);
+                    ControlFlow::Continue(())
+                },
+                &mut |_| {},
+            )
+            .unwrap();
+        assert!(seen.len() > 2 && seen.iter().all(Option::is_none), "{seen:?}");
+        let values = officers.grundy_table_within(1 << 17, &Limits::UNLIMITED).unwrap().to_vec();
+        assert_eq!(crate::guy_smith_periodicity(&values[..1 << 17], officers.max_take()), None);
     }
 
     #[test]

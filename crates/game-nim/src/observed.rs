@@ -6,20 +6,35 @@
 //! (`sparse::compute_from`): the values are the same as in one call, the cost of a restart is one
 //! pass over the table (the rare heaps are listed again), and the effort limit counts the steps of
 //! all chunks together.
+//!
+//! The kernel searches for a period by the Guy-Smith theorem at every power of two it passes
+//! (a chunk that starts at or passes `2^k` searches the values of heaps `0..2^k`), so a caller
+//! learns of a proven period from [`Progress::periodicity`], and a run that passed `2^k` without
+//! one has shown that no period `p` with pre-period `n0` and `2 n0 + 2 p + t <= 2^k` exists
+//! (`t` the largest take; see [`crate::guy_smith_periodicity`]).
 
 use std::ops::ControlFlow;
 
+use crate::period::Periodicity;
 use crate::sparse::{self, CellWidth, GrundyTable, Moves};
 use crate::{Limits, NimError};
 
 /// How far a long computation has come: `done` heaps of `total` (heaps `0..done` have their
-/// values).
+/// values), and the period proven so far, if any.
+///
+/// The kernel searches for a period by the Guy-Smith theorem each time it passes a power of two
+/// `2^k` (over the values of heaps `0..2^k`). A computation that passed `2^k` with
+/// `periodicity` still `None` has therefore shown that no period `p` with pre-period `n0` and
+/// `2 n0 + 2 p + t <= 2^k` exists, `t` the largest take (see [`crate::guy_smith_periodicity`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
     /// Heaps whose values are known.
     pub done: u64,
     /// Heaps asked for (`up_to + 1`).
     pub total: u64,
+    /// The least period and exact pre-period once the kernel's Guy-Smith search has proven
+    /// them, else `None`.
+    pub periodicity: Option<Periodicity>,
 }
 
 /// The fewest heaps in one chunk.
@@ -53,9 +68,10 @@ pub(crate) fn extend_in_chunks(
 ) -> Result<GrundyTable, NimError> {
     let total = up_to as u64 + 1;
     let mut spent: u128 = 0;
+    let mut periodicity = None;
     while table.len() <= up_to {
         let done = table.len();
-        if observer(Progress { done: done as u64, total }).is_break() {
+        if observer(Progress { done: done as u64, total, periodicity }).is_break() {
             return Err(NimError::Stopped { what: what(), done: done as u64 });
         }
         let chunk_limits = Limits { max_steps: limits.max_steps.saturating_sub(spent), ..*limits };
@@ -70,11 +86,13 @@ pub(crate) fn extend_in_chunks(
                     other => other,
                 })?;
         spent = spent.saturating_add(computed.steps);
+        // Every later proof finds the same least period and pre-period: keep the first.
+        periodicity = periodicity.or(computed.periodicity);
         table = GrundyTable::from_cells(computed.cells);
         checkpoint(&table, width, done)?;
     }
     // The end is reached: a stop asked for now has nothing left to stop.
-    let _ = observer(Progress { done: table.len() as u64, total });
+    let _ = observer(Progress { done: table.len() as u64, total, periodicity });
     Ok(table)
 }
 

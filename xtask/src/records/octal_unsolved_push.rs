@@ -18,7 +18,11 @@
 //! * **the table agrees**: at 2^16 heaps each file gives the largest value that the table's own
 //!   run found for that code, and the number of rare heaps under the table's rare mask (the
 //!   table computed its statistics from its values; here they are counted from the pushed
-//!   run's frequencies).
+//!   run's frequencies);
+//! * **a period is a claim**: the `period` column says what the kernel's Guy-Smith search (run
+//!   at every power of two passed) found: `none`, or `N0 P` (pre-period and period), which must
+//!   be one of [`PROVEN_PERIODS`], each proven by a claim of its own; `-` marks lines written
+//!   before the search's result was reported.
 //!
 //! The values themselves are checked by a program that shares no code with ours: tczajka's
 //! `analyze` (tczajka/octal-games), run on every pushed code by `scripts/bench-octal.sh`, whose
@@ -42,6 +46,11 @@ const TABLE_POWER: u32 = 16;
 /// program (less where the code did not get that far).
 pub(crate) const CHECK_POWER: u32 = 20;
 
+/// The periods of unsolved classes of the table that a push found, each proven by the claim
+/// named (a Guy-Smith proof and the plain definition over its range): code, pre-period, period,
+/// claim.
+pub(crate) const PROVEN_PERIODS: [(&str, u64, u64, &str); 1] = [("4.064", 94_272, 16_132, "OT17")];
+
 /// One line of `runs.tsv`: the fields this check reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PushedRun {
@@ -49,6 +58,8 @@ pub(crate) struct PushedRun {
     pub(crate) reached_power: u32,
     pub(crate) largest: u64,
     pub(crate) stopped: String,
+    /// `none`, `N0 P` or `-` (see the module doc).
+    pub(crate) period: String,
 }
 
 /// The lines of `runs.tsv`, the last one of each code (a later run of a code replaces its
@@ -61,8 +72,13 @@ pub(crate) fn read_runs(dir: &Path) -> Result<BTreeMap<String, PushedRun>, Strin
     let column = |name: &str| {
         header.iter().position(|h| *h == name).ok_or_else(|| format!("{}: no column {name}", path.display()))
     };
-    let (code, reached, largest, stopped) =
-        (column("code")?, column("reached_power")?, column("largest")?, column("stopped")?);
+    let (code, reached, largest, stopped, period) = (
+        column("code")?,
+        column("reached_power")?,
+        column("largest")?,
+        column("stopped")?,
+        column("period")?,
+    );
     let mut runs = BTreeMap::new();
     for line in lines {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -81,6 +97,7 @@ pub(crate) fn read_runs(dir: &Path) -> Result<BTreeMap<String, PushedRun>, Strin
             reached_power: u32::try_from(number(reached)?).map_err(|e| format!("{line:?}: {e}"))?,
             largest: number(largest)?,
             stopped: fields[stopped].to_string(),
+            period: fields[period].to_string(),
         };
         runs.insert(run.code.clone(), run);
     }
@@ -264,6 +281,9 @@ pub(crate) fn check_kept(root: &Path, dir: &Path) -> Result<PushCovered, Vec<Str
                 run.largest
             ));
         }
+        if let Some(mismatch) = unproven_period(run) {
+            mismatches.push(mismatch);
+        }
         covered.reached.insert(run.code.clone(), run.reached_power);
     }
     for code in runs.keys().filter(|c| !classes.iter().any(|(first, _)| &first.code == *c)) {
@@ -273,6 +293,27 @@ pub(crate) fn check_kept(root: &Path, dir: &Path) -> Result<PushCovered, Vec<Str
         mismatches.push("no pushed code checked".to_string());
     }
     if mismatches.is_empty() { Ok(covered) } else { Err(mismatches) }
+}
+
+/// A mismatch if `run`'s period column is malformed or names a period that is not one of
+/// [`PROVEN_PERIODS`].
+fn unproven_period(run: &PushedRun) -> Option<String> {
+    if run.period == "none" || run.period == "-" {
+        return None;
+    }
+    let found: Option<(u64, u64)> =
+        run.period.split_once(' ').and_then(|(n0, p)| Some((n0.parse().ok()?, p.parse().ok()?)));
+    let Some((preperiod, period)) = found else {
+        return Some(format!("{}: period column {:?} is not none, - or N0 P", run.code, run.period));
+    };
+    let proven =
+        PROVEN_PERIODS.iter().any(|&(code, n0, p, _)| code == run.code && (n0, p) == (preperiod, period));
+    (!proven).then(|| {
+        format!(
+            "{}: a period found (pre-period {preperiod}, period {period}) that no claim proves: prove it (a claim and PROVEN_PERIODS) before keeping it",
+            run.code
+        )
+    })
 }
 
 /// How `scripts/bench-octal.sh` says that both programs ran to `2^E` heaps and agree: the
@@ -425,6 +466,33 @@ mod tests {
         let found = check_kept(&root, &scratch).unwrap_err();
         assert!(found.iter().any(|m| m.contains("the table")), "{found:?}");
         std::fs::write(&file, &text).unwrap();
+        assert!(check_kept(&root, &scratch).is_ok());
+        // A period no claim proves, and a malformed one, on the code's last line.
+        let tsv = std::fs::read_to_string(scratch.join("runs.tsv")).unwrap();
+        let last = tsv
+            .lines()
+            .collect::<Vec<_>>()
+            .iter()
+            .rposition(|l| l.starts_with(&format!("{}\t", run.code)))
+            .unwrap();
+        let column = tsv.lines().next().unwrap().split('\t').position(|h| h == "period").unwrap();
+        for (period, expected) in [("52 34", "no claim proves"), ("52", "is not none")] {
+            let edited: String = tsv
+                .lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    let mut fields: Vec<&str> = l.split('\t').collect();
+                    if i == last {
+                        fields[column] = period;
+                    }
+                    format!("{}\n", fields.join("\t"))
+                })
+                .collect();
+            std::fs::write(scratch.join("runs.tsv"), edited).unwrap();
+            let found = check_kept(&root, &scratch).unwrap_err();
+            assert!(found.iter().any(|m| m.contains(expected)), "{period}: {found:?}");
+        }
+        std::fs::write(scratch.join("runs.tsv"), &tsv).unwrap();
         assert!(check_kept(&root, &scratch).is_ok());
         // A code's line gone: its class is unaccounted for.
         let tsv = std::fs::read_to_string(scratch.join("runs.tsv")).unwrap();
