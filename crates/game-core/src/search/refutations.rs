@@ -124,7 +124,33 @@ impl<P: Eq + Clone> Refutations<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::Refutations;
+    use super::{Refutations, Slot, tag};
+
+    /// The bytes the cache says its slots take are the bytes its three arrays hold (what the
+    /// search's memory budget counts), and within the bytes it was given.
+    #[test]
+    fn slot_bytes_are_the_bytes_allocated() {
+        for max_bytes in [1 << 12, 1000, 100] {
+            let cache = Refutations::<u64>::new(max_bytes, 0);
+            let allocated = cache.tags.capacity()
+                + cache.slots.capacity() * std::mem::size_of::<Option<Slot<u64>>>()
+                + cache.owned.capacity() * std::mem::size_of::<usize>();
+            assert!(cache.slots.len() >= 2, "{max_bytes}");
+            assert_eq!(cache.slot_bytes(), allocated, "{max_bytes}");
+            assert!(allocated <= max_bytes, "{max_bytes}");
+        }
+    }
+
+    /// A tag is never a free slot's 0, and hashes that differ in the bits above the slot index
+    /// (bits 16 to 22) have different tags: the filter tells them apart without reading a slot.
+    #[test]
+    fn tags_are_never_free_and_tell_high_bits_apart() {
+        let tags: Vec<u8> = (0..128u64).map(|high| tag(high << 16 | 0x1234)).collect();
+        assert!(tags.iter().all(|&t| t != 0), "{tags:?}");
+        let distinct: std::collections::BTreeSet<u8> = tags.iter().copied().collect();
+        assert_eq!(distinct.len(), 128);
+        assert_eq!(tag(0), 0x80);
+    }
 
     #[test]
     fn notes_and_finds_and_forgets_on_collision() {
