@@ -98,6 +98,59 @@ fn canonical_region<B: Cells>(shape: &Shape<B>, region: B) -> CramBoard {
 mod tests {
     use super::*;
 
+    /// The cut by its definition, block by block: for each 2 x 2 block a b / c d of free cells
+    /// with a closed off on its top and left and d on its bottom and right, or b on its top and
+    /// right and c on its bottom and left (a side is closed off when the cell beyond it is not
+    /// free or off the board), the links of a and c to their right neighbours are cut.
+    fn plain_cut_links(rows: usize, cols: usize, free: u128) -> u128 {
+        let is_free = |r: isize, c: isize| {
+            (0..rows as isize).contains(&r)
+                && (0..cols as isize).contains(&c)
+                && free >> (r as usize * cols + c as usize) & 1 == 1
+        };
+        let mut cut = 0u128;
+        for r in 0..rows.saturating_sub(1) as isize {
+            for c in 0..cols.saturating_sub(1) as isize {
+                if !(is_free(r, c) && is_free(r, c + 1) && is_free(r + 1, c) && is_free(r + 1, c + 1)) {
+                    continue;
+                }
+                let falling = !is_free(r - 1, c)
+                    && !is_free(r, c - 1)
+                    && !is_free(r + 2, c + 1)
+                    && !is_free(r + 1, c + 2);
+                let rising = !is_free(r - 1, c + 1)
+                    && !is_free(r, c + 2)
+                    && !is_free(r + 2, c)
+                    && !is_free(r + 1, c - 1);
+                if falling || rising {
+                    let a = r as usize * cols + c as usize;
+                    cut |= 1 << a | 1 << (a + cols);
+                }
+            }
+        }
+        cut
+    }
+
+    /// Every position of boards up to 16 cells, in both words; an isolated 2 x 2 block is
+    /// closed off at both pairs of corners and cut.
+    #[test]
+    fn the_cut_follows_its_definition_on_every_small_position() {
+        let mut cut_somewhere = 0;
+        for (rows, cols) in [(4, 4), (3, 5), (5, 3), (2, 2), (2, 7)] {
+            let board = CramBoard::empty(rows, cols).unwrap();
+            let (small, large) = (Shape::<u64>::of(&board), Shape::<u128>::of(&board));
+            for free in 0..1u128 << (rows * cols) {
+                let plain = plain_cut_links(rows, cols, free);
+                assert_eq!(u128::from(cut_links(&small, free as u64)), plain, "{rows} x {cols} {free:#x}");
+                assert_eq!(cut_links(&large, free), plain, "{rows} x {cols} {free:#x}");
+                cut_somewhere += usize::from(plain != 0);
+            }
+        }
+        assert!(cut_somewhere > 1000, "{cut_somewhere}");
+        let square = CramBoard::empty(2, 2).unwrap();
+        assert_eq!(cut_links(&Shape::<u64>::of(&square), 0b1111), 0b0101);
+    }
+
     /// A block a b / c d with a closed on its top and left and d on its bottom and right: the
     /// one region falls apart at the cuts (cells of a 4 x 4 board, row by row).
     #[test]
