@@ -131,6 +131,61 @@ mod tests {
         cut
     }
 
+    /// The region cropped to its bounding box by coordinates, as a board, written canonically.
+    fn plain_canonical_region(cols: usize, region: u128) -> CramBoard {
+        let cells: Vec<(usize, usize)> =
+            (0..128).filter(|&i| region >> i & 1 == 1).map(|i| (i / cols, i % cols)).collect();
+        let (top, bottom) =
+            (cells.iter().map(|c| c.0).min().unwrap(), cells.iter().map(|c| c.0).max().unwrap());
+        let (left, right) =
+            (cells.iter().map(|c| c.1).min().unwrap(), cells.iter().map(|c| c.1).max().unwrap());
+        let width = right - left + 1;
+        let free = cells.iter().fold(0u128, |f, &(r, c)| f | 1 << ((r - top) * width + c - left));
+        CramBoard::with_free_cells(bottom - top + 1, width, free).unwrap().canonical()
+    }
+
+    /// Every region of `free` cropped and written canonically as by the definition.
+    fn regions_agree(rows: usize, cols: usize, free: u128) -> Result<usize, String> {
+        let board = CramBoard::with_free_cells(rows, cols, free).unwrap();
+        let regions = board.regions();
+        for &region in &regions {
+            let plain = plain_canonical_region(cols, region);
+            let large = canonical_region(&Shape::<u128>::of(&board), region);
+            let small =
+                (rows * cols <= 64).then(|| canonical_region(&Shape::<u64>::of(&board), region as u64));
+            if large != plain || small.is_some_and(|s| s != plain) {
+                return Err(format!(
+                    "{rows} x {cols} region {region:#x}: {large:?} / {small:?}, plain {plain:?}"
+                ));
+            }
+        }
+        Ok(regions.len())
+    }
+
+    /// Every region of every position of boards up to 16 cells.
+    #[test]
+    fn regions_are_cropped_as_by_their_coordinates() {
+        let mut regions = 0;
+        for (rows, cols) in [(4, 4), (3, 5), (5, 3), (1, 9), (8, 2)] {
+            for free in 0..1u128 << (rows * cols) {
+                regions += regions_agree(rows, cols, free).unwrap();
+            }
+        }
+        assert!(regions > 100_000, "{regions}");
+    }
+
+    proptest::proptest! {
+        /// Random positions of boards up to 128 cells, in the words they run on.
+        #[test]
+        fn regions_of_large_boards_are_cropped_as_by_their_coordinates(
+            rows in 1usize..=12, cols in 1usize..=12, bits in proptest::prelude::any::<u128>()
+        ) {
+            proptest::prop_assume!(rows * cols <= 128);
+            let all = if rows * cols == 128 { u128::MAX } else { (1u128 << (rows * cols)) - 1 };
+            proptest::prop_assert!(regions_agree(rows, cols, bits & all).is_ok(), "{:?}", regions_agree(rows, cols, bits & all));
+        }
+    }
+
     /// Every position of boards up to 16 cells, in both words; an isolated 2 x 2 block is
     /// closed off at both pairs of corners and cut.
     #[test]
