@@ -29,9 +29,10 @@ use super::shape::{Cells, Shape};
 fn tufts<B: Cells>(shape: &Shape<B>, free: B) -> B {
     let (b, t) = (shape.below_in(free), shape.above_in(free));
     let (r, l) = (shape.right_in(free), shape.left_in(free));
+    // One or three free neighbours; three always include an opposite pair.
     let odd = b ^ t ^ r ^ l;
-    let two_or_more = (b & t) | (r & l) | ((b | t) & (r | l));
-    free & odd & !two_or_more
+    let opposite_pair = (b & t) | (r & l);
+    free & odd & !opposite_pair
 }
 
 /// `free` after one round of both rules.
