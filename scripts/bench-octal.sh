@@ -175,7 +175,9 @@ for e in $exponents; do
     if [[ "$agree" == yes && "$last" == "n=2^$e "* ]]; then
       theirs_rare=$(echo "$last" | sed 's/.* \(num_rare=[0-9]* last_rare=[0-9]*\).*/\1/')
       grep -qxF "$theirs_rare" "$scratch/out/$tag.ours" || agree="NO: $theirs_rare"
-      [[ "$agree" == yes ]] && agree="yes (largest value at each 2^k; $theirs_rare)"
+      # A period their program proved at the last power is said too (it stopped there anyway).
+      found=$(grep -m1 '^Found period' "$scratch/out/$tag.their" || true)
+      [[ "$agree" == yes ]] && agree="yes (largest value at each 2^k; $theirs_rare${found:+; they then found: $found})"
     elif [[ "$agree" == yes ]]; then
       agree="yes (largest value at each 2^k; they stopped at: $(grep -m1 '^Found period' "$scratch/out/$tag.their" || echo '?'))"
     fi

@@ -1,8 +1,8 @@
 //! The claims of game-nim's octal table (issue 35): the solved games of the published tables
 //! reproduced with the figures they quote (OT1-OT10), the errata of the published tables (codes
 //! listed unsolved that are solved, OT11-OT12; equivalences that do not hold, OT13-OT15) and
-//! every row of a published table of trivial games (OT16), and a code listed unsolved found
-//! periodic when the unsolved codes were pushed further (OT17). Each is computed twice, by methods
+//! every row of a published table of trivial games (OT16), and codes listed unsolved found
+//! periodic when the unsolved codes were pushed further (OT17, OT18). Each is computed twice, by methods
 //! that share no code:
 //!
 //! 1. game-nim's rare/common kernel ([`OctalGame::grundy_table_within`]) and its Guy-Smith
@@ -443,6 +443,18 @@ const FOUND_4064: Published = Published {
     shortcut: Shortcut { mask: 0x6b, by_parity: false },
 };
 
+/// Found periodic when the unsolved codes were pushed to 2^28 heaps (records/octal-unsolved/:
+/// the kernel's Guy-Smith search at 2^20 heaps); listed unsolved by tczajka's
+/// `UnsolvedGames.md`, and its `analyze` run to 2^20 heaps reported no period. Split takes 0, 1
+/// and 3 (no shared parity); mask 0x3b is the table's (records/octal-table.json).
+const FOUND_4406: Published = Published {
+    code: "4.406",
+    preperiod: 294_097,
+    period: 44,
+    largest: (50, 231_573),
+    shortcut: Shortcut { mask: 0x3b, by_parity: false },
+};
+
 const KERNEL: &str = "game-nim's rare/common kernel and its Guy-Smith period search";
 const DEFINITION: &str = "the plain definition (mex over every option) written in the check, the theorem's hypothesis checked on its values";
 const KERNEL_VALUES: &str = "game-nim's rare/common kernel, first difference of its values";
@@ -582,6 +594,13 @@ fn claims_of_the_octal_table() -> Vec<Claim> {
             "our own (records/octal-unsolved/, scripts/octal-unsolved-check.sh); T. Czajka, octal-games, UnsolvedGames.md (commit 30baeb7) lists it unsolved",
             [KERNEL, DEFINITION_RARE],
             |s| solved_game(&FOUND_4064, s, true),
+        ),
+        solved(
+            "OT18",
+            "4.406, listed unsolved by a published table, has pre-period 294097 and period 44, largest value 50 first at heap 231573",
+            "our own (records/octal-unsolved/: scripts/octal-unsolved.sh to 2^28 heaps); T. Czajka, octal-games, UnsolvedGames.md (commit 30baeb7) lists it unsolved",
+            [KERNEL, DEFINITION_RARE],
+            |s| solved_game(&FOUND_4406, s, true),
         ),
     ]
 }

@@ -49,7 +49,8 @@ pub(crate) const CHECK_POWER: u32 = 20;
 /// The periods of unsolved classes of the table that a push found, each proven by the claim
 /// named (a Guy-Smith proof and the plain definition over its range): code, pre-period, period,
 /// claim.
-pub(crate) const PROVEN_PERIODS: [(&str, u64, u64, &str); 1] = [("4.064", 94_272, 16_132, "OT17")];
+pub(crate) const PROVEN_PERIODS: [(&str, u64, u64, &str); 2] =
+    [("4.064", 94_272, 16_132, "OT17"), ("4.406", 294_097, 44, "OT18")];
 
 /// One line of `runs.tsv`: the fields this check reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
