@@ -7,11 +7,8 @@
 //! pass over the table (the rare heaps are listed again), and the effort limit counts the steps of
 //! all chunks together.
 //!
-//! The kernel searches for a period by the Guy-Smith theorem at every power of two it passes
-//! (a chunk that starts at or passes `2^k` searches the values of heaps `0..2^k`), so a caller
-//! learns of a proven period from [`Progress::periodicity`], and a run that passed `2^k` without
-//! one has shown that no period `p` with pre-period `n0` and `2 n0 + 2 p + t <= 2^k` exists
-//! (`t` the largest take; see [`crate::guy_smith_periodicity`]).
+//! A chunk that starts at or passes a power of two `2^k` runs the kernel's Guy-Smith search over
+//! heaps `0..2^k`; what it proves reaches the caller as [`Progress::periodicity`].
 
 use std::ops::ControlFlow;
 

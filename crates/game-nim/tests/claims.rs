@@ -445,8 +445,9 @@ const FOUND_4064: Published = Published {
 
 /// Found periodic when the unsolved codes were pushed to 2^28 heaps (records/octal-unsolved/:
 /// the kernel's Guy-Smith search at 2^20 heaps); listed unsolved by tczajka's
-/// `UnsolvedGames.md`, and its `analyze` run to 2^20 heaps reported no period. Split takes 0, 1
-/// and 3 (no shared parity); mask 0x3b is the table's (records/octal-table.json).
+/// `UnsolvedGames.md`, though its `analyze` run to 2^20 heaps finds the same period at its last
+/// check. Split takes 0, 1 and 3 (no shared parity); mask 0x3b is the table's
+/// (records/octal-table.json).
 const FOUND_4406: Published = Published {
     code: "4.406",
     preperiod: 294_097,

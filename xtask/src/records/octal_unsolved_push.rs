@@ -470,16 +470,12 @@ mod tests {
         assert!(check_kept(&root, &scratch).is_ok());
         // A period no claim proves, and a malformed one, on the code's last line.
         let tsv = std::fs::read_to_string(scratch.join("runs.tsv")).unwrap();
-        let last = tsv
-            .lines()
-            .collect::<Vec<_>>()
-            .iter()
-            .rposition(|l| l.starts_with(&format!("{}\t", run.code)))
-            .unwrap();
-        let column = tsv.lines().next().unwrap().split('\t').position(|h| h == "period").unwrap();
+        let lines: Vec<&str> = tsv.lines().collect();
+        let last = lines.iter().rposition(|l| l.starts_with(&format!("{}\t", run.code))).unwrap();
+        let column = lines[0].split('\t').position(|h| h == "period").unwrap();
         for (period, expected) in [("52 34", "no claim proves"), ("52", "is not none")] {
-            let edited: String = tsv
-                .lines()
+            let edited: String = lines
+                .iter()
                 .enumerate()
                 .map(|(i, l)| {
                     let mut fields: Vec<&str> = l.split('\t').collect();
