@@ -21,6 +21,8 @@
 # resident memory (KiB, GNU time), the machine and the date. A code already in runs.tsv with the same
 # MAX_POWER and budget is skipped, so an interrupted run resumes where it stopped.
 # `cargo test -p xtask` checks the kept files against each other and against the table.
+# After a push, `cargo xtask records --octal-unsolved --readme` renders the table and counts of
+# records/octal-unsolved/README.md from runs.tsv (`cargo test -p xtask` fails until it has).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,3 +81,4 @@ run_one() {
 export -f run_one
 export example max_power seconds out machine classes
 printf '%s\n' "${codes[@]}" | parallel --will-cite --line-buffer --jobs "$jobs" run_one {}
+echo "now: cargo xtask records --octal-unsolved --readme (renders $out/README.md from runs.tsv)"

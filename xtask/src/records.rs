@@ -33,6 +33,10 @@
 //! * **Unsolved octal games against UnsolvedGames.md** (`records/octal-unsolved-tczajka.json`):
 //!   the figures tczajka's table gives for .04 and .06 at 2^17 heaps (game-nim's example
 //!   `octal_values`; [`octal_unsolved`]).
+//! * **Unsolved octal codes pushed past the table** (`records/octal-unsolved/`): the kept
+//!   frequency files against `runs.tsv`, the table and tczajka's program
+//!   ([`octal_unsolved_push`]), and the README's table rendered from `runs.tsv`
+//!   ([`octal_unsolved_readme`]; `--octal-unsolved --readme` writes it).
 //!
 //! The heavy work is done by the examples in release builds; this task reads the record file,
 //! runs the example, parses its figures and compares them: with the record's own result (a
@@ -45,6 +49,7 @@ mod octal_frequencies;
 mod octal_lookup;
 mod octal_unsolved;
 mod octal_unsolved_push;
+mod octal_unsolved_readme;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -141,6 +146,10 @@ pub(crate) struct Args {
     /// tczajka's program.
     #[arg(long)]
     octal_unsolved: bool,
+    /// With `--octal-unsolved`: run nothing; render the table and the state of the push in
+    /// records/octal-unsolved/README.md from its runs.tsv and write it (after a push).
+    #[arg(long, requires = "octal_unsolved")]
+    readme: bool,
 }
 
 /// Runs the selected checks; fails if any figure differs from its record or published value.
@@ -182,9 +191,12 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     if args.octal_frequencies {
         ok &= report(octal_frequencies::run(&root, args.max_power));
     }
-    if args.octal_unsolved {
+    if args.octal_unsolved && args.readme {
+        ok &= report(octal_unsolved_readme::write(&root));
+    } else if args.octal_unsolved {
         ok &= report(octal_unsolved::run(&root));
         ok &= report(octal_unsolved_push::run(&root));
+        ok &= report(octal_unsolved_readme::check(&root));
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -56,11 +56,17 @@ pub(crate) const PROVEN_PERIODS: [(&str, u64, u64, &str); 2] =
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PushedRun {
     pub(crate) code: String,
+    /// The other codes with the same values up to 2^16, or `-`.
+    pub(crate) same_values: String,
     pub(crate) reached_power: u32,
     pub(crate) largest: u64,
     pub(crate) stopped: String,
     /// `none`, `N0 P` or `-` (see the module doc).
     pub(crate) period: String,
+    /// The time budget (wall seconds), as written.
+    pub(crate) budget_s: String,
+    /// The CPU seconds (user and system), as written (two decimals).
+    pub(crate) cpu_s: String,
 }
 
 /// The lines of `runs.tsv`, the last one of each code (a later run of a code replaces its
@@ -73,13 +79,10 @@ pub(crate) fn read_runs(dir: &Path) -> Result<BTreeMap<String, PushedRun>, Strin
     let column = |name: &str| {
         header.iter().position(|h| *h == name).ok_or_else(|| format!("{}: no column {name}", path.display()))
     };
-    let (code, reached, largest, stopped, period) = (
-        column("code")?,
-        column("reached_power")?,
-        column("largest")?,
-        column("stopped")?,
-        column("period")?,
-    );
+    let (code, same, budget, cpu) =
+        (column("code")?, column("same_values")?, column("budget_s")?, column("cpu_s")?);
+    let (reached, largest, stopped, period) =
+        (column("reached_power")?, column("largest")?, column("stopped")?, column("period")?);
     let mut runs = BTreeMap::new();
     for line in lines {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -95,10 +98,13 @@ pub(crate) fn read_runs(dir: &Path) -> Result<BTreeMap<String, PushedRun>, Strin
             |i: usize| fields[i].parse::<u64>().map_err(|e| format!("{}: {line:?}: {e}", path.display()));
         let run = PushedRun {
             code: fields[code].to_string(),
+            same_values: fields[same].to_string(),
             reached_power: u32::try_from(number(reached)?).map_err(|e| format!("{line:?}: {e}"))?,
             largest: number(largest)?,
             stopped: fields[stopped].to_string(),
             period: fields[period].to_string(),
+            budget_s: fields[budget].to_string(),
+            cpu_s: fields[cpu].to_string(),
         };
         runs.insert(run.code.clone(), run);
     }
@@ -324,7 +330,7 @@ const AGREE: &str = "yes (largest value at each 2^k; num_rare=";
 
 /// How it says that their program proved a period before `2^E` heaps and our values agree at
 /// every power of two it printed (it printed them: it computed the heaps the period needs).
-const AGREE_TO_PERIOD: &str = "yes (largest value at each 2^k; they stopped at: Found period";
+pub(crate) const AGREE_TO_PERIOD: &str = "yes (largest value at each 2^k; they stopped at: Found period";
 
 /// Reads `scripts/bench-octal.sh`'s output and returns, per code, the powers at which it says
 /// our values and tczajka's agree. A line of that output is `CODE 2^E | ... | VERDICT`.
