@@ -35,7 +35,7 @@ out=records/octal-frequencies
 mkdir -p "$out"
 cargo build --release -p game-nim --example octal_frequencies --quiet
 example=target/release/examples/octal_frequencies
-machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
+machine="$(nproc --all) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
 [ -e "$out/runs.tsv" ] || printf 'code\tmax_power\twall_s\tcpu_s\tpeak_kib\tmachine\tdate\tcommand\n' >"$out/runs.tsv"
 
 run_one() {

@@ -48,7 +48,7 @@ if [ ${#codes[@]} -eq 0 ]; then
         [[ $elsewhere == *" $code "* ]] || codes+=("$code")
     done <<<"$classes"
 fi
-machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
+machine="$(nproc --all) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
 [ -e "$out/runs.tsv" ] ||
     printf 'code\tsame_values\tmax_power\tbudget_s\treached_power\tlargest\tstopped\tperiod\twall_s\tcpu_s\tpeak_kib\tmachine\tdate\n' >"$out/runs.tsv"
 
