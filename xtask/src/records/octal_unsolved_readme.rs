@@ -68,7 +68,7 @@ fn estimate(run: &PushedRun) -> Result<u64, String> {
 
 /// Hundredths of a second as hours with one decimal, rounded to nearest.
 fn hours(hundredths: u64) -> String {
-    let tenths = (hundredths + 18_000) / 36_000;
+    let tenths = hundredths / 36_000 + u64::from(hundredths % 36_000 >= 18_000);
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
@@ -329,5 +329,6 @@ mod tests {
         assert_eq!(hours(17_999), "0.0");
         assert_eq!(hours(18_000), "0.1");
         assert_eq!(hours(360_000 * 14 + 36_000 * 2), "14.2");
+        assert_eq!(hours(u64::MAX), "51240955760304.3");
     }
 }
