@@ -21,7 +21,7 @@
 //!   run's frequencies);
 //! * **a period is a claim**: the `period` column says what the kernel's Guy-Smith search (run
 //!   at every power of two passed) found: `none`, or `N0 P` (pre-period and period), which must
-//!   be one of [`PROVEN_PERIODS`], each proven by a claim of its own; `-` marks lines written
+//!   be one of [`PROVEN_PERIODS`], each proven by a claim of its own ([`proven_period`]); `-` marks lines written
 //!   before the search's result was reported.
 //!
 //! The values themselves are checked by a program that shares no code with ours: tczajka's
@@ -288,7 +288,7 @@ pub(crate) fn check_kept(root: &Path, dir: &Path) -> Result<PushCovered, Vec<Str
                 run.largest
             ));
         }
-        if let Some(mismatch) = unproven_period(run) {
+        if let Err(mismatch) = proven_period(run) {
             mismatches.push(mismatch);
         }
         covered.reached.insert(run.code.clone(), run.reached_power);
@@ -302,25 +302,28 @@ pub(crate) fn check_kept(root: &Path, dir: &Path) -> Result<PushCovered, Vec<Str
     if mismatches.is_empty() { Ok(covered) } else { Err(mismatches) }
 }
 
-/// A mismatch if `run`'s period column is malformed or names a period that is not one of
-/// [`PROVEN_PERIODS`].
-fn unproven_period(run: &PushedRun) -> Option<String> {
+/// `run`'s period column read: `None` for `none` or `-`, else the pre-period, period and the
+/// claim of [`PROVEN_PERIODS`] that proves it; an error if the column is malformed or no claim
+/// proves the period.
+pub(crate) fn proven_period(run: &PushedRun) -> Result<Option<(u64, u64, &'static str)>, String> {
     if run.period == "none" || run.period == "-" {
-        return None;
+        return Ok(None);
     }
     let found: Option<(u64, u64)> =
         run.period.split_once(' ').and_then(|(n0, p)| Some((n0.parse().ok()?, p.parse().ok()?)));
     let Some((preperiod, period)) = found else {
-        return Some(format!("{}: period column {:?} is not none, - or N0 P", run.code, run.period));
+        return Err(format!("{}: period column {:?} is not none, - or N0 P", run.code, run.period));
     };
-    let proven =
-        PROVEN_PERIODS.iter().any(|&(code, n0, p, _)| code == run.code && (n0, p) == (preperiod, period));
-    (!proven).then(|| {
-        format!(
-            "{}: a period found (pre-period {preperiod}, period {period}) that no claim proves: prove it (a claim and PROVEN_PERIODS) before keeping it",
-            run.code
-        )
-    })
+    PROVEN_PERIODS
+        .iter()
+        .find(|&&(code, n0, p, _)| code == run.code && (n0, p) == (preperiod, period))
+        .map(|&(_, n0, p, claim)| Some((n0, p, claim)))
+        .ok_or_else(|| {
+            format!(
+                "{}: a period found (pre-period {preperiod}, period {period}) that no claim proves: prove it (a claim and PROVEN_PERIODS) before keeping it",
+                run.code
+            )
+        })
 }
 
 /// How `scripts/bench-octal.sh` says that both programs ran to `2^E` heaps and agree: the
@@ -330,24 +333,40 @@ const AGREE: &str = "yes (largest value at each 2^k; num_rare=";
 
 /// How it says that their program proved a period before `2^E` heaps and our values agree at
 /// every power of two it printed (it printed them: it computed the heaps the period needs).
-pub(crate) const AGREE_TO_PERIOD: &str = "yes (largest value at each 2^k; they stopped at: Found period";
+const AGREE_TO_PERIOD: &str = "yes (largest value at each 2^k; they stopped at: Found period";
+
+/// The lines of `scripts/bench-octal.sh`'s output that give a verdict: `CODE 2^E | ... | VERDICT`
+/// as (code, E, verdict).
+fn verdicts(text: &str) -> impl Iterator<Item = (&str, u32, &str)> {
+    text.lines().filter_map(|line| {
+        let mut words = line.split_whitespace();
+        let (code, power) = (words.next()?, words.next()?);
+        let power = power.strip_prefix("2^")?.parse::<u32>().ok()?;
+        Some((code, power, line.rsplit('|').next().unwrap_or("").trim_start()))
+    })
+}
 
 /// Reads `scripts/bench-octal.sh`'s output and returns, per code, the powers at which it says
-/// our values and tczajka's agree. A line of that output is `CODE 2^E | ... | VERDICT`.
+/// our values and tczajka's agree.
 pub(crate) fn agreeing_powers(text: &str) -> BTreeMap<String, BTreeSet<u32>> {
     let mut agreeing: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
-    for line in text.lines() {
-        let mut words = line.split_whitespace();
-        let (Some(code), Some(power)) = (words.next(), words.next()) else { continue };
-        let Some(power) = power.strip_prefix("2^").and_then(|p| p.parse::<u32>().ok()) else { continue };
+    for (code, power, verdict) in verdicts(text) {
         // Only a comparison that ran to 2^E on both sides, or to a period their program proved,
         // counts ("yes (...; they stopped at: ?)" would hold vacuously if it printed nothing).
-        let verdict = line.rsplit('|').next().unwrap_or("").trim_start();
         if verdict.starts_with(AGREE) || verdict.starts_with(AGREE_TO_PERIOD) {
             agreeing.entry(code.to_string()).or_default().insert(power);
         }
     }
     agreeing
+}
+
+/// The codes for which that output says their program proved a period and our values agree up
+/// to it.
+pub(crate) fn codes_agreeing_to_their_period(text: &str) -> BTreeSet<&str> {
+    verdicts(text)
+        .filter(|(_, _, verdict)| verdict.starts_with(AGREE_TO_PERIOD))
+        .map(|(code, _, _)| code)
+        .collect()
 }
 
 /// Every pushed code must agree with tczajka's program at the power it reached, or at

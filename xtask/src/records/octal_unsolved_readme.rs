@@ -12,11 +12,12 @@
 //! doubled for every power still to go. It is computed in hundredths of a second (integers)
 //! from the `cpu_s` column, which the push script writes with two decimals.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::octal_unsolved_push::{
-    AGREE_TO_PERIOD, PROVEN_PERIODS, PUSHED, PushedRun, agreeing_powers, read_runs,
+    PROVEN_PERIODS, PUSHED, PushedRun, agreeing_powers, codes_agreeing_to_their_period, proven_period,
+    read_runs,
 };
 
 /// The line that opens the generated block.
@@ -75,34 +76,17 @@ fn hours(hundredths: u64) -> String {
 /// The period column: `none to 2^k`, the proven period with its claim, or the note for lines
 /// written before the search reported.
 fn period_cell(run: &PushedRun) -> Result<String, String> {
-    match run.period.as_str() {
-        "none" => Ok(format!("none to 2^{}", run.reached_power)),
-        "-" => Ok("not reported (earlier run)".to_string()),
-        found => {
-            let (n0, p) = found
-                .split_once(' ')
-                .and_then(|(n0, p)| Some((n0.parse::<u64>().ok()?, p.parse::<u64>().ok()?)))
-                .ok_or_else(|| format!("{}: period column {found:?} is not none, - or N0 P", run.code))?;
-            let claim = PROVEN_PERIODS
-                .iter()
-                .find(|&&(code, pre, period, _)| code == run.code && (pre, period) == (n0, p))
-                .map(|&(_, _, _, claim)| claim)
-                .ok_or_else(|| {
-                    format!("{}: period {found} is proven by no claim of PROVEN_PERIODS", run.code)
-                })?;
-            Ok(format!("pre-period {}; period {} ({claim})", spaced(n0), spaced(p)))
-        }
-    }
+    Ok(match (run.period.as_str(), proven_period(run)?) {
+        (_, Some((n0, p, claim))) => format!("pre-period {}; period {} ({claim})", spaced(n0), spaced(p)),
+        ("-", None) => "not reported (earlier run)".to_string(),
+        (_, None) => format!("none to 2^{}", run.reached_power),
+    })
 }
 
 /// The generated block (without its marker lines): the state of the push, then the table.
 pub(crate) fn render(runs: &BTreeMap<String, PushedRun>, check: &str) -> Result<String, String> {
     let agreeing = agreeing_powers(check);
-    let their_period: BTreeSet<&str> = check
-        .lines()
-        .filter(|l| l.rsplit('|').next().unwrap_or("").trim_start().starts_with(AGREE_TO_PERIOD))
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let their_period = codes_agreeing_to_their_period(check);
     // Codes are `0.ddd` or `4.ddd`, whose text order (the map's) is their numeric order; the
     // sort is stable, so codes of one power keep it.
     let mut sorted: Vec<&PushedRun> = runs.values().collect();
