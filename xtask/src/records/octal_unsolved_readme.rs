@@ -73,6 +73,27 @@ fn hours(hundredths: u64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
+/// Why the runs of a group stopped, counted from their `stopped` column: `16 by their time
+/// budget`, or `31 at the power their run aimed at, 8 by their time budget`; a reason of another
+/// kind is quoted as written. The most frequent reason comes first (ties in text order).
+fn why_stopped(runs: &[&PushedRun]) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for run in runs {
+        let reason = if run.stopped.starts_with("the time budget") {
+            "by their time budget".to_string()
+        } else if run.stopped.starts_with("reached 2^") {
+            "at the power their run aimed at".to_string()
+        } else {
+            format!("by {}", run.stopped)
+        };
+        *counts.entry(reason).or_default() += 1;
+    }
+    let mut counts: Vec<(String, usize)> = counts.into_iter().collect();
+    counts.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    let parts: Vec<String> = counts.iter().map(|(reason, n)| format!("{n} {reason}")).collect();
+    if parts.is_empty() { "none".to_string() } else { parts.join(", ") }
+}
+
 /// The period column: `none to 2^k`, the proven period with its claim, or the note for lines
 /// written before the search reported.
 fn period_cell(run: &PushedRun) -> Result<String, String> {
@@ -96,9 +117,13 @@ pub(crate) fn render(runs: &BTreeMap<String, PushedRun>, check: &str) -> Result<
     }
 
     let done = sorted.iter().filter(|r| r.reached_power >= TARGET_POWER).count();
-    let estimated: Vec<&&PushedRun> =
-        sorted.iter().filter(|r| (ESTIMATED_FROM..TARGET_POWER).contains(&r.reached_power)).collect();
-    let short = sorted.iter().filter(|r| r.reached_power < ESTIMATED_FROM).count();
+    let estimated: Vec<&PushedRun> = sorted
+        .iter()
+        .copied()
+        .filter(|r| (ESTIMATED_FROM..TARGET_POWER).contains(&r.reached_power))
+        .collect();
+    let short: Vec<&PushedRun> =
+        sorted.iter().copied().filter(|r| r.reached_power < ESTIMATED_FROM).collect();
     let mut costs: Vec<(u64, &str)> =
         estimated.iter().map(|r| Ok((estimate(r)?, r.code.as_str()))).collect::<Result<_, String>>()?;
     costs.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
@@ -108,13 +133,16 @@ pub(crate) fn render(runs: &BTreeMap<String, PushedRun>, check: &str) -> Result<
 
     let mut out = format!(
         "**Where the push stands.** {done} codes reached 2^{TARGET_POWER} heaps. {} codes reached \
-         2^{ESTIMATED_FROM} to 2^{} and were stopped by their time budget; for them the CPU seconds \
-         at the power reached, doubled for every power still to go, come to {} CPU hours in all (an \
-         estimate, not a bound; in hours: {}). {short} codes stopped below 2^{ESTIMATED_FROM}.\n\n",
+         2^{ESTIMATED_FROM} to 2^{} (stopped: {}); for them the CPU seconds at the power reached, \
+         doubled for every power still to go, come to {} CPU hours in all (an estimate, not a \
+         bound; in hours: {}). {} codes stopped below 2^{ESTIMATED_FROM} ({}).\n\n",
         estimated.len(),
         TARGET_POWER - 1,
+        why_stopped(&estimated),
         hours(total),
         if each.is_empty() { "none".to_string() } else { each.join(", ") },
+        short.len(),
+        why_stopped(&short),
     );
     out += "code | same values up to 2^16 | reached | largest value | stopped by | budget (s, wall) | CPU s | period (Guy-Smith search at each 2^k) | checked against tczajka to\n";
     out += ":--- | :--- | ---: | ---: | :--- | ---: | ---: | :--- | ---:\n";
@@ -243,7 +271,13 @@ mod tests {
             "{block}"
         );
         assert!(block.contains("come to 1.0 CPU hours in all"), "{block}");
-        assert!(block.contains("in hours: 0.14 0.7, 0.64 0.3). 1 codes stopped below 2^19."), "{block}");
+        assert!(block.contains("2^19 to 2^27 (stopped: 2 by their time budget); for them"), "{block}");
+        assert!(
+            block.contains(
+                "in hours: 0.14 0.7, 0.64 0.3). 1 codes stopped below 2^19 (1 by their time budget)."
+            ),
+            "{block}"
+        );
         let rows: Vec<&str> = block.lines().skip(4).collect();
         let order: Vec<&str> = rows.iter().map(|r| r.split(' ').next().unwrap()).collect();
         assert_eq!(order, ["0.104", "4.064", "0.64", "0.14", "0.004"]);
@@ -299,6 +333,34 @@ mod tests {
         assert_eq!(splice(&readme, "new\n").unwrap(), format!("intro\n{BEGIN}\nnew\n{END}\nafter\n"));
         assert!(splice("intro\n", "new\n").is_err());
         assert!(splice(&format!("{END}\n{BEGIN}\n"), "new\n").is_err());
+    }
+
+    /// The reasons are counted from the `stopped` column, the most frequent first.
+    #[test]
+    fn the_reasons_for_stopping_are_counted_from_the_stopped_column() {
+        let budget = run("0.004", 17, "-", "1.00");
+        let mut aimed = run("0.006", 18, "none", "1.00");
+        aimed.stopped = "reached 2^18".to_string();
+        let mut other = run("0.016", 18, "none", "1.00");
+        other.stopped = "the memory budget".to_string();
+        let aimed2 = PushedRun { code: "0.024".to_string(), ..aimed.clone() };
+        assert_eq!(why_stopped(&[]), "none");
+        assert_eq!(why_stopped(&[&budget]), "1 by their time budget");
+        assert_eq!(
+            why_stopped(&[&budget, &aimed, &aimed2, &other]),
+            "2 at the power their run aimed at, 1 by the memory budget, 1 by their time budget"
+        );
+        let runs: BTreeMap<String, PushedRun> =
+            [budget, aimed].into_iter().map(|r| (r.code.clone(), r)).collect();
+        let check = "0.004 2^17 | x | yes (largest value at each 2^k; num_rare=3)\n\
+                     0.006 2^18 | x | yes (largest value at each 2^k; num_rare=3)\n";
+        let block = render(&runs, check).unwrap();
+        assert!(
+            block.contains(
+                "2 codes stopped below 2^19 (1 at the power their run aimed at, 1 by their time budget)."
+            ),
+            "{block}"
+        );
     }
 
     #[test]
