@@ -131,16 +131,23 @@ pub(crate) fn render(runs: &BTreeMap<String, PushedRun>, check: &str) -> Result<
         costs.iter().try_fold(0u64, |sum, (c, _)| sum.checked_add(*c)).ok_or("the estimates overflow")?;
     let each: Vec<String> = costs.iter().map(|(c, code)| format!("{code} {}", hours(*c))).collect();
 
+    let between = if estimated.is_empty() {
+        format!("No code stopped between 2^{ESTIMATED_FROM} and 2^{}.", TARGET_POWER - 1)
+    } else {
+        format!(
+            "{} codes reached 2^{ESTIMATED_FROM} to 2^{} (stopped: {}); for them the CPU seconds at \
+             the power reached, doubled for every power still to go, come to {} CPU hours in all (an \
+             estimate, not a bound; in hours: {}).",
+            estimated.len(),
+            TARGET_POWER - 1,
+            why_stopped(&estimated),
+            hours(total),
+            each.join(", "),
+        )
+    };
     let mut out = format!(
-        "**Where the push stands.** {done} codes reached 2^{TARGET_POWER} heaps. {} codes reached \
-         2^{ESTIMATED_FROM} to 2^{} (stopped: {}); for them the CPU seconds at the power reached, \
-         doubled for every power still to go, come to {} CPU hours in all (an estimate, not a \
-         bound; in hours: {}). {} codes stopped below 2^{ESTIMATED_FROM} ({}).\n\n",
-        estimated.len(),
-        TARGET_POWER - 1,
-        why_stopped(&estimated),
-        hours(total),
-        if each.is_empty() { "none".to_string() } else { each.join(", ") },
+        "**Where the push stands.** {done} codes reached 2^{TARGET_POWER} heaps. {between} {} codes \
+         stopped below 2^{ESTIMATED_FROM} ({}).\n\n",
         short.len(),
         why_stopped(&short),
     );
@@ -356,8 +363,10 @@ mod tests {
                      0.006 2^18 | x | yes (largest value at each 2^k; num_rare=3)\n";
         let block = render(&runs, check).unwrap();
         assert!(
-            block.contains(
-                "2 codes stopped below 2^19 (1 at the power their run aimed at, 1 by their time budget)."
+            block.starts_with(
+                "**Where the push stands.** 0 codes reached 2^28 heaps. No code stopped between 2^19 \
+                 and 2^27. 2 codes stopped below 2^19 (1 at the power their run aimed at, 1 by their \
+                 time budget).\n\n"
             ),
             "{block}"
         );
