@@ -8,7 +8,7 @@
 # Usage:
 #   scripts/bench-octal.sh [--tczajka DIR] [--beling DIR|clone] [--rogalski DIR|clone]
 #                          [--rogalski-cmd CMD] [--codes "0.6 0.16 0.137 0.14 0.64"]
-#                          [--exponents "20 24"] [--scratch DIR] [--limit SECONDS]
+#                          [--exponents "20 24"] [--scratch DIR] [--limit SECONDS] [--runs N]
 #
 #   --tczajka DIR   a source tree of https://github.com/tczajka/octal-games (its old/ folder is
 #                   used; tested at commit 57e893a). Without it the script clones that repository
@@ -33,6 +33,14 @@
 #   --scratch DIR   where sources, binaries and outputs go (default: /tmp/bench-octal)
 #   --limit SECONDS ogsolve and rogalski's solver are stopped after this wall time (default 300):
 #                   neither stops at a proven period, and ogsolve's RC method is slow on 0.137.
+#   --runs N        repeat the whole sweep N times (default 1), so the programs alternate: run 1
+#                   of every program on every code, then run 2, ... At the end a summary gives,
+#                   per code and heap count, each program's median CPU and wall time over the
+#                   runs and ours / the fastest of the other programs (by median CPU time; a
+#                   program stopped by --limit or whose values differ is not counted as fastest).
+#                   All four programs are single-threaded (at the commits above: no threads in
+#                   rogalski's src/ nor in ogsolve), so each uses one core; CPU time is the
+#                   steadier figure when the machine is shared, wall time is what a user waits.
 #
 # What is compared. tczajka's analyze computes heaps 0, 1, 2, ... up to a compiled-in maximum
 # (maxn = 2^28 in its source; this script compiles one binary per exponent with maxn = 2^e, the
@@ -64,6 +72,7 @@ rogalski_cmd=""
 codes="0.6 0.16 0.137 0.14 0.64"
 exponents="20 24"
 limit=300
+runs=1
 scratch=/tmp/bench-octal
 
 while [[ $# -gt 0 ]]; do
@@ -76,11 +85,13 @@ while [[ $# -gt 0 ]]; do
     --exponents) exponents=$2; shift 2 ;;
     --scratch) scratch=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "bench-octal: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-octal: --runs takes a positive count, not $runs" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "bench-octal: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 command -v g++ >/dev/null || { echo "bench-octal: needs g++ for tczajka/octal-games" >&2; exit 2; }
 mkdir -p "$scratch/out"
@@ -146,16 +157,31 @@ other() {
     "$(cpu "$t")" "$(field "$t" 3)" $(( $(field "$t" 4) / 1024 )) \
     "$(ratio "$(cpu "$o")" "$(cpu "$t")")" "$(ratio "$(field "$o" 3)" "$(field "$t" 3)")" "$agree"
   [[ "$agree" == yes* || "$agree" == "not compared"* ]] || status=1
+  record "$name" "$t" "$agree"
 }
+# One line of the summary's input: code, exponent, program, CPU, wall, and whether it counts.
+record() {
+  local state=ok
+  [[ "$3" == yes* ]] || state=differs
+  [[ "$3" == "not compared: stopped"* ]] && state=stopped
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$code" "$e" "$1" "$(cpu "$2")" "$(field "$2" 3)" "$state" \
+    >> "$results"
+}
+median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2];
+  else if (NR) printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 printf '%-6s %5s | %9s %9s %7s | %8s %8s | %s\n' code heaps "ours cpu" "their cpu" ours/th \
   "ours MB" "their MB" "values agree"
 status=0
+results=$scratch/out/results.tsv
+: > "$results"
+for run in $(seq 1 "$runs"); do
+[[ "$runs" -gt 1 ]] && echo "run $run of $runs"
 for e in $exponents; do
   heaps=$((1 << e))
   for code in $codes; do
-    tag=$code-2^$e
+    tag=$code-2^$e-r$run
     /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.their.time" \
       "$scratch/tczajka-bin/$e/analyze" "$code" > "$scratch/out/$tag.their" 2>&1
     mask=$(grep '^n=2^' "$scratch/out/$tag.their" | tail -1 | sed 's/.*rare_mask=\([0-9a-f]*\(pos\)\?\).*/\1/')
@@ -191,6 +217,8 @@ for e in $exponents; do
     ours_wall=$(field "$scratch/out/$tag.ours.time" 3)
     their_wall=$(field "$scratch/out/$tag.their.time" 3)
     echo "        ours     cpu $ours_cpu s wall $ours_wall s (tczajka's wall $their_wall s, ours/theirs wall $(ratio "$ours_wall" "$their_wall"))"
+    record ours "$scratch/out/$tag.ours.time" yes
+    record tczajka "$scratch/out/$tag.their.time" "$agree"
     ours_last=$(grep "^n=2^$e " "$scratch/out/$tag.ours" | sed 's/.*largest G\[\([0-9]*\)\]=\([0-9]*\).*/\2 @ \1/')
     # Their codes are octal digits only, and both always count the split of a heap into two
     # equal heaps (ogs/src/game.rs, BreakingMoveIterator; rogalski's src/octal.rs, prove and
@@ -235,5 +263,42 @@ for e in $exponents; do
     fi
   done
 done
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The summary: medians over the runs, and ours / the fastest other program.
+echo
+echo "summary over $runs run(s): median CPU / wall seconds; ours / fastest other (below 1: ours is faster)"
+printf '%-7s %-5s | %-15s | %-15s | %-15s | %-15s | %s\n' code heaps ours tczajka ogsolve rogalski \
+  "ours / fastest other: cpu wall"
+for e in $exponents; do
+  for code in $codes; do
+    line=$(printf '%-7s 2^%-3s' "$code" "$e")
+    best=""; best_cpu=""; best_wall=""
+    for program in ours tczajka ogsolve rogalski; do
+      rows=$(awk -F'\t' -v c="$code" -v e="$e" -v p="$program" '$1 == c && $2 == e && $3 == p' "$results")
+      if [[ -z "$rows" ]]; then line+=$(printf ' | %-15s' "-"); continue; fi
+      mcpu=$(cut -f4 <<< "$rows" | median)
+      mwall=$(cut -f5 <<< "$rows" | median)
+      if grep -q $'\tstopped$' <<< "$rows"; then
+        line+=$(printf ' | %-15s' "over $limit s")
+        continue
+      elif grep -q $'\tdiffers$' <<< "$rows"; then
+        line+=$(printf ' | %-15s' "values differ")
+        continue
+      fi
+      line+=$(printf ' | %6s %8s' "$mcpu" "$mwall")
+      [[ "$program" == ours ]] && { ours_cpu=$mcpu; ours_wall=$mwall; continue; }
+      if [[ -z "$best" ]] || awk -v a="$mcpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+        best=$program; best_cpu=$mcpu; best_wall=$mwall
+      fi
+    done
+    if [[ -n "$best" ]]; then
+      line+=" | $best: $(ratio "$ours_cpu" "$best_cpu") $(ratio "$ours_wall" "$best_wall")"
+    else
+      line+=" | no other program counted"
+    fi
+    echo "$line"
+  done
+done
 exit $status

@@ -29,6 +29,8 @@ use std::time::SystemTime;
 
 use serde::Deserialize;
 
+mod side_by_side;
+
 /// The page, relative to the workspace root.
 const PAGE: &str = "BENCHMARKS.md";
 
@@ -429,8 +431,9 @@ fn cell_name(name: &str) -> String {
     format!("`{}`", name.replace('|', "\\|"))
 }
 
-/// The page for `groups`, measured in the run `facts` describes.
-fn render(facts: &RunFacts, groups: &[Group]) -> String {
+/// The page for `groups`, measured in the run `facts` describes, ending with the section
+/// `side_by_side` (read from `records/`, not measured by this run; empty for none).
+fn render(facts: &RunFacts, groups: &[Group], side_by_side: &str) -> String {
     let mut page = String::new();
     let w = &mut page;
     let _ = writeln!(w, "# Benchmarks\n");
@@ -526,6 +529,7 @@ fn render(facts: &RunFacts, groups: &[Group]) -> String {
         }
         let _ = writeln!(w);
     }
+    page.push_str(side_by_side);
     page
 }
 
@@ -731,7 +735,12 @@ fn generate(args: &Args) -> Result<(PathBuf, String), BenchError> {
     let cores = cpu_facts().1.or(std::thread::available_parallelism().map(|n| n.get()).ok());
     facts.shared |= matches!((load, cores), (Some(l), Some(c)) if l > c as f64);
 
-    let page = render(&facts, &groups);
+    let record = crate::workspace_root().join(side_by_side::OCTAL_RECORD);
+    let text =
+        std::fs::read_to_string(&record).map_err(|source| BenchError::Io { path: record.clone(), source })?;
+    let section =
+        side_by_side::render(&text).map_err(|reason| BenchError::Parse { path: record.clone(), reason })?;
+    let page = render(&facts, &groups, &section);
     let path = match (&args.out, args.check || !args.bench.is_empty()) {
         (Some(out), _) => out.clone(),
         (None, true) => target_dir.join("xtask-bench").join(PAGE),
@@ -861,7 +870,7 @@ mod tests {
 
     #[test]
     fn the_page_states_the_run_and_every_row() {
-        let page = render(&facts(true), &fixture_groups());
+        let page = render(&facts(true), &fixture_groups(), "");
         for expected in [
             "| command | `cargo xtask bench --quick` |",
             "| criterion options | `--warm-up-time 1 --measurement-time 2` |",
@@ -885,13 +894,13 @@ mod tests {
         ] {
             assert!(page.contains(expected), "missing {expected:?} in\n{page}");
         }
-        assert!(render(&facts(false), &fixture_groups()).contains("stayed below the number of cores"));
+        assert!(render(&facts(false), &fixture_groups(), "").contains("stayed below the number of cores"));
     }
 
     #[test]
     fn the_check_compares_structure_not_timings() {
         let groups = fixture_groups();
-        let page = render(&facts(true), &groups);
+        let page = render(&facts(true), &groups, "");
         assert_eq!(
             skeleton(&page),
             [
@@ -916,12 +925,21 @@ mod tests {
             row.measurement.median.point_estimate /= 3.0;
             row.ratio *= 1.5;
         }
-        assert_eq!(structure_differences(&page, &render(&facts(false), &faster), &[]), Vec::<String>::new());
+        assert_eq!(
+            structure_differences(&page, &render(&facts(false), &faster, ""), &[]),
+            Vec::<String>::new()
+        );
+        // The side-by-side section (read from records/, not from criterion) adds no structure,
+        // and ends the page.
+        let section = "## Side by side with the public octal programs\n\n| code | heaps |\n| 0.6 | 2^20 |\n";
+        let with_section = render(&facts(true), &groups, section);
+        assert!(with_section.ends_with(section));
+        assert_eq!(skeleton(&with_section), skeleton(&page));
         // A renamed benchmark and a dropped group are differences.
         let mut renamed = groups.clone();
         renamed[1].rows[1].measurement.name = "quick".into();
         renamed.pop();
-        let differences = structure_differences(&page, &render(&facts(true), &renamed), &[]);
+        let differences = structure_differences(&page, &render(&facts(true), &renamed, ""), &[]);
         assert!(differences.contains(&"gone from the benches: fixture / kernels / fast".to_string()));
         assert!(differences.contains(&"not on the page: fixture / kernels / quick".to_string()));
         assert!(differences.contains(&"gone from the benches: fixture / per element".to_string()));
