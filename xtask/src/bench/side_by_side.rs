@@ -73,20 +73,12 @@ fn summary_row(line: &str, runs: u32) -> Result<SummaryRow, String> {
     if heaps.strip_prefix("2^").is_none_or(|e| e.parse::<u32>().is_err()) {
         return Err(format!("`{line}`: `{heaps}` is not a heap count 2^E"));
     }
-    let cell = |text: &str| -> String {
-        let numbers: Vec<&str> = text.split_whitespace().collect();
-        match numbers.as_slice() {
-            [cpu, wall] if cpu.parse::<f64>().is_ok() && wall.parse::<f64>().is_ok() => {
-                format!("{cpu} / {wall}")
-            }
-            _ => text.to_string(),
-        }
-    };
     let seconds: Vec<&str> = parts[1].split_whitespace().collect();
     if seconds.len() != 2 || !seconds.iter().all(|n| n.parse::<f64>().is_ok()) {
         return Err(format!("`{line}`: our cell `{}` is not CPU and wall seconds", parts[1]));
     }
-    let cells = [cell(parts[1]), cell(parts[2]), cell(parts[3]), cell(parts[4])];
+    let cells =
+        [seconds_cell(parts[1]), seconds_cell(parts[2]), seconds_cell(parts[3]), seconds_cell(parts[4])];
     Ok(SummaryRow {
         code: code.to_string(),
         heaps: heaps.to_string(),
@@ -94,6 +86,15 @@ fn summary_row(line: &str, runs: u32) -> Result<SummaryRow, String> {
         cells,
         verdict: parts[5].to_string(),
     })
+}
+
+/// A program's cell: `CPU / wall` when it is two numbers, else the script's words as they are.
+fn seconds_cell(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        [cpu, wall] if cpu.parse::<f64>().is_ok() && wall.parse::<f64>().is_ok() => format!("{cpu} / {wall}"),
+        _ => text.to_string(),
+    }
 }
 
 /// The section for the record's `text`.
@@ -189,6 +190,14 @@ code    heaps | ours            | tczajka         | ogsolve         | rogalski  
     }
 
     #[test]
+    fn only_two_numbers_make_a_time_cell() {
+        assert_eq!(seconds_cell("2.37   9.09"), "2.37 / 9.09");
+        for words in ["300 s", "s 300", "over 60 s", "values differ", "-", "2.37"] {
+            assert_eq!(seconds_cell(words), words);
+        }
+    }
+
+    #[test]
     fn the_section_is_a_table_with_the_ratios() {
         let page = render(SUMMARY).unwrap();
         for expected in [
@@ -213,6 +222,8 @@ code    heaps | ours            | tczajka         | ogsolve         | rogalski  
         assert!(summary_rows(&no_heaps).unwrap_err().contains("is not a heap count"));
         let no_time = SUMMARY.replace("|   2.37     2.37 |", "|   fast |");
         assert!(summary_rows(&no_time).unwrap_err().contains("is not CPU and wall seconds"));
+        let one_time = SUMMARY.replace("|   2.37     2.37 |", "|   2.37 |");
+        assert!(summary_rows(&one_time).unwrap_err().contains("is not CPU and wall seconds"));
         let no_header = SUMMARY.replacen("code    heaps |", "cod    heaps |", 1);
         assert!(summary_rows(&no_header).unwrap_err().contains("no header line"));
     }
