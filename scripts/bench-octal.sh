@@ -7,7 +7,7 @@
 #
 # Usage:
 #   scripts/bench-octal.sh [--tczajka DIR] [--beling DIR|clone] [--rogalski DIR|clone]
-#                          [--rogalski-cmd CMD] [--codes "0.6 0.16 0.137 0.14 0.64"]
+#                          [--rogalski-threads N] [--rogalski-cmd CMD] [--codes "0.6 0.16 0.137 0.14 0.64"]
 #                          [--exponents "20 24"] [--scratch DIR] [--limit SECONDS] [--runs N]
 #
 #   --tczajka DIR   a source tree of https://github.com/tczajka/octal-games (its old/ folder is
@@ -22,6 +22,10 @@
 #                   commit 9841c1e), built with `cargo build --release --bin octal` (target folder
 #                   in the scratch folder) and run as `octal CODE HEAPS` in a folder of the scratch
 #                   (it writes there). `clone` clones it. Without it the solver is skipped.
+#   --rogalski-threads N  DIR is the branch multi_thread of that repository (tested at commit
+#                   e329ba9, its newest), whose solver takes options and splits the work of each
+#                   heap among N threads: it is run as `octal -r CODE -m HEAPS -t N` and its output
+#                   compared as above. Give N = the number of cores to let it use all of them.
 #   --rogalski-cmd CMD  instead of that, a command line run in DIR with {code} and {heaps}
 #                   replaced, timed the same way (its output is then not compared).
 #   --codes         octal codes, or `grundy` for Grundy's game (default: 0.6 0.16 0.137 0.14 0.64).
@@ -38,8 +42,10 @@
 #                   per code and heap count, each program's median CPU and wall time over the
 #                   runs and ours / the fastest of the other programs (by median CPU time; a
 #                   program stopped by --limit or whose values differ is not counted as fastest).
-#                   All four programs are single-threaded (at the commits above: no threads in
-#                   rogalski's src/ nor in ogsolve), so each uses one core; CPU time is the
+#                   Ours, tczajka's analyzer and ogsolve are single-threaded (at the commits above:
+#                   no threads in ogsolve) and so is rogalski's solver on its main branch; with
+#                   --rogalski-threads it uses N threads. The summary names the fastest other
+#                   program by CPU time and, separately, by wall time; CPU time is the
 #                   steadier figure when the machine is shared, wall time is what a user waits.
 #
 # What is compared. tczajka's analyze computes heaps 0, 1, 2, ... up to a compiled-in maximum
@@ -69,6 +75,7 @@ tczajka=""
 beling=""
 rogalski=""
 rogalski_cmd=""
+rogalski_threads=""
 codes="0.6 0.16 0.137 0.14 0.64"
 exponents="20 24"
 limit=300
@@ -81,6 +88,7 @@ while [[ $# -gt 0 ]]; do
     --beling) beling=$2; shift 2 ;;
     --rogalski) rogalski=$2; shift 2 ;;
     --rogalski-cmd) rogalski_cmd=$2; shift 2 ;;
+    --rogalski-threads) rogalski_threads=$2; shift 2 ;;
     --codes) codes=$2; shift 2 ;;
     --exponents) exponents=$2; shift 2 ;;
     --scratch) scratch=$2; shift 2 ;;
@@ -91,6 +99,8 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
+[[ -z "$rogalski_threads" || "$rogalski_threads" =~ ^[1-9][0-9]*$ ]] || {
+  echo "bench-octal: --rogalski-threads takes a positive count, not $rogalski_threads" >&2; exit 2; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-octal: --runs takes a positive count, not $runs" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "bench-octal: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 command -v g++ >/dev/null || { echo "bench-octal: needs g++ for tczajka/octal-games" >&2; exit 2; }
@@ -248,8 +258,13 @@ for e in $exponents; do
           bash -c "$cmd" > "$scratch/out/$tag.rogalski" 2>&1) || true
         agree="not compared (--rogalski-cmd)"
       else
+        if [[ -n "$rogalski_threads" ]]; then
+          rogalski_args=(-r "$code" -m "$heaps" -t "$rogalski_threads")
+        else
+          rogalski_args=("$code" "$heaps")
+        fi
         (cd "$scratch/rogalski-run" && /usr/bin/time -f '%U %S %e %M' -o "$scratch/out/$tag.rogalski.time" \
-          timeout "$limit" "$scratch/rogalski-target/release/octal" "$code" "$heaps" \
+          timeout "$limit" "$scratch/rogalski-target/release/octal" "${rogalski_args[@]}" \
           > "$scratch/out/$tag.rogalski" 2>&1) || true
         # Its heap is not always the first one with that value (0.16: a later one), so only
         # the value is compared.
@@ -270,11 +285,11 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "summary over $runs run(s): median CPU / wall seconds; ours / fastest other (below 1: ours is faster)"
 printf '%-7s %-5s | %-15s | %-15s | %-15s | %-15s | %s\n' code heaps ours tczajka ogsolve rogalski \
-  "ours / fastest other: cpu wall"
+  "ours / fastest other by CPU; by wall"
 for e in $exponents; do
   for code in $codes; do
     line=$(printf '%-7s 2^%-3s' "$code" "$e")
-    best=""; best_cpu=""; best_wall=""
+    best_cpu=""; best_cpu_time=""; best_wall=""; best_wall_time=""
     for program in ours tczajka ogsolve rogalski; do
       rows=$(awk -F'\t' -v c="$code" -v e="$e" -v p="$program" '$1 == c && $2 == e && $3 == p' "$results")
       if [[ -z "$rows" ]]; then line+=$(printf ' | %-15s' "-"); continue; fi
@@ -289,12 +304,15 @@ for e in $exponents; do
       fi
       line+=$(printf ' | %6s %8s' "$mcpu" "$mwall")
       [[ "$program" == ours ]] && { ours_cpu=$mcpu; ours_wall=$mwall; continue; }
-      if [[ -z "$best" ]] || awk -v a="$mcpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
-        best=$program; best_cpu=$mcpu; best_wall=$mwall
+      if [[ -z "$best_cpu" ]] || awk -v a="$mcpu" -v b="$best_cpu_time" 'BEGIN { exit !(a < b) }'; then
+        best_cpu=$program; best_cpu_time=$mcpu
+      fi
+      if [[ -z "$best_wall" ]] || awk -v a="$mwall" -v b="$best_wall_time" 'BEGIN { exit !(a < b) }'; then
+        best_wall=$program; best_wall_time=$mwall
       fi
     done
-    if [[ -n "$best" ]]; then
-      line+=" | $best: $(ratio "$ours_cpu" "$best_cpu") $(ratio "$ours_wall" "$best_wall")"
+    if [[ -n "$best_cpu" ]]; then
+      line+=" | cpu: $best_cpu $(ratio "$ours_cpu" "$best_cpu_time"); wall: $best_wall $(ratio "$ours_wall" "$best_wall_time")"
     else
       line+=" | no other program counted"
     fi

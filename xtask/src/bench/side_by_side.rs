@@ -27,8 +27,9 @@ pub(crate) struct SummaryRow {
     /// Per program of [`PROGRAMS`]: `CPU / wall` seconds, or what the script said instead
     /// (`-`: not run; `over 60 s`: stopped by its limit; `values differ`).
     pub(crate) cells: [String; 4],
-    /// `fastest: cpu wall` (ours / the fastest other program), or the script's sentence.
-    pub(crate) verdict: String,
+    /// The fastest other program by CPU time and by wall time, each with ours / its time (`-`
+    /// when both took no measurable time); `None` when no other program counted.
+    pub(crate) fastest: Option<[(String, String); 2]>,
 }
 
 /// Reads every summary block of `text` (a block starts at a line `summary over N run(s): ...`,
@@ -84,8 +85,27 @@ fn summary_row(line: &str, runs: u32) -> Result<SummaryRow, String> {
         heaps: heaps.to_string(),
         runs,
         cells,
-        verdict: parts[5].to_string(),
+        fastest: fastest(parts[5]).ok_or_else(|| {
+            format!("`{line}`: not `cpu: PROGRAM RATIO; wall: PROGRAM RATIO` after the last `|`")
+        })?,
     })
+}
+
+/// The last cell: `cpu: PROGRAM RATIO; wall: PROGRAM RATIO`, or `no other program counted`
+/// (`Some(None)`); `None` when it is neither.
+fn fastest(text: &str) -> Option<Option<[(String, String); 2]>> {
+    if text == "no other program counted" {
+        return Some(None);
+    }
+    let (cpu, wall) = text.split_once("; ")?;
+    let pair = |part: &str, label: &str| -> Option<(String, String)> {
+        let mut words = part.strip_prefix(label)?.split_whitespace();
+        let (program, ratio) = (words.next()?, words.next()?);
+        let known = PROGRAMS[1..].contains(&program);
+        let ratio_ok = ratio == "-" || ratio.parse::<f64>().is_ok();
+        (known && ratio_ok && words.next().is_none()).then(|| (program.to_string(), ratio.to_string()))
+    };
+    Some(Some([pair(cpu, "cpu: ")?, pair(wall, "wall: ")?]))
 }
 
 /// A program's cell: `CPU / wall` when it is two numbers, else the script's words as they are.
@@ -108,30 +128,29 @@ pub(crate) fn render(text: &str) -> Result<String, String> {
          --runs N` wrote (it builds tczajka/octal-games' analyzer, beling's ogsolve and \
          rogalski-wmii-uni-lodz-pl/octal from source, so it runs outside CI; the file names the \
          commits, the machine, the time and the commands). Each cell is the median CPU / wall \
-         seconds of that program over the runs, one after the other on one core; the last \
-         columns are ours / the fastest other program by CPU and by wall time (below 1, ours is \
-         faster). `grundy` is Grundy's game, which only tczajka's analyzer also computes; \
+         seconds of that program over the runs, one after the other; the last columns name \
+         the fastest other program by CPU time and by wall time and give ours / its time (below \
+         1, ours is faster). Ours, tczajka's and ogsolve run on one core; rogalski's solver is run \
+         as its multithreaded version where the file says so (`--rogalski-threads`), on every \
+         core: it may then lead in wall time while spending more CPU time. `grundy` is Grundy's game, which only tczajka's analyzer also computes; \
          `over N s` is a program stopped by the script's time limit (neither ogsolve nor \
          rogalski's solver stops at a proven period). Every value compared agreed (the file \
          keeps every run).\n"
     );
     let _ = writeln!(
         w,
-        "| code | heaps | runs | {} | fastest other | ours / fastest, CPU | ours / fastest, wall |",
+        "| code | heaps | runs | {} | fastest other by CPU | ours / it, CPU | fastest other by wall | ours / it, wall |",
         PROGRAMS.join(" | ")
     );
-    let _ = writeln!(w, "|{}", " --- |".repeat(PROGRAMS.len() + 6));
+    let _ = writeln!(w, "|{}", " --- |".repeat(PROGRAMS.len() + 7));
     for row in &rows {
-        let (fastest, cpu, wall) = match row.verdict.split_once(':') {
-            Some((name, ratios)) => {
-                let mut r = ratios.split_whitespace();
-                (name.to_string(), r.next().unwrap_or("-").to_string(), r.next().unwrap_or("-").to_string())
-            }
-            None => (row.verdict.clone(), "-".to_string(), "-".to_string()),
-        };
+        let [(cpu_program, cpu), (wall_program, wall)] = row.fastest.clone().unwrap_or_else(|| {
+            let none = ("none counted".to_string(), "-".to_string());
+            [none.clone(), none]
+        });
         let _ = writeln!(
             w,
-            "| {} | {} | {} | {} | {fastest} | {cpu} | {wall} |",
+            "| {} | {} | {} | {} | {cpu_program} | {cpu} | {wall_program} | {wall} |",
             row.code,
             row.heaps,
             row.runs,
@@ -154,19 +173,21 @@ mod tests {
 load average after: 1.00 1.05 1.26
 
 summary over 3 run(s): median CPU / wall seconds; ours / fastest other (below 1: ours is faster)
-code    heaps | ours            | tczajka         | ogsolve         | rogalski        | ours / fastest other: cpu wall
-0.6     2^20  |   2.37     2.37 |   5.15     5.16 |   4.00     4.02 |   9.07     9.09 | ogsolve: 0.59 0.60
-grundy  2^22  |   9.59     9.60 |  17.87    17.88 | -               | -               | tczajka: 0.54 0.54
+code    heaps | ours            | tczajka         | ogsolve         | rogalski        | ours / fastest other by CPU; by wall
+0.6     2^20  |   2.37     2.37 |   5.15     5.16 |   4.00     4.02 |   9.07     3.09 | cpu: ogsolve 0.59; wall: rogalski 0.77
+grundy  2^22  |   9.59     9.60 |  17.87    17.88 | -               | -               | cpu: tczajka 0.54; wall: tczajka 0.54
 
 summary over 1 run(s): median CPU / wall seconds; ours / fastest other (below 1: ours is faster)
-code    heaps | ours            | tczajka         | ogsolve         | rogalski        | ours / fastest other: cpu wall
-0.137   2^20  |   0.00     0.00 |   0.00     0.00 | over 60 s       | values differ   | tczajka: - -
+code    heaps | ours            | tczajka         | ogsolve         | rogalski        | ours / fastest other by CPU; by wall
+0.137   2^20  |   0.00     0.00 |   0.00     0.00 | over 60 s       | values differ   | cpu: tczajka -; wall: tczajka -
+0.6     2^24  |  40.00    40.00 | -               | over 60 s       | over 60 s       | no other program counted
 ";
 
     #[test]
     fn every_summary_block_is_read() {
         let rows = summary_rows(SUMMARY).unwrap();
-        assert_eq!(rows.len(), 3);
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[3].fastest, None);
         assert_eq!(
             rows[0],
             SummaryRow {
@@ -177,9 +198,9 @@ code    heaps | ours            | tczajka         | ogsolve         | rogalski  
                     "2.37 / 2.37".into(),
                     "5.15 / 5.16".into(),
                     "4.00 / 4.02".into(),
-                    "9.07 / 9.09".into()
+                    "9.07 / 3.09".into()
                 ],
-                verdict: "ogsolve: 0.59 0.60".into(),
+                fastest: Some([("ogsolve".into(), "0.59".into()), ("rogalski".into(), "0.77".into())]),
             }
         );
         assert_eq!(rows[1].cells[2], "-");
@@ -202,11 +223,13 @@ code    heaps | ours            | tczajka         | ogsolve         | rogalski  
         let page = render(SUMMARY).unwrap();
         for expected in [
             "## Side by side with the public octal programs",
-            "| code | heaps | runs | ours | tczajka | ogsolve | rogalski | fastest other | ours / fastest, CPU | ours / fastest, wall |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-            "| 0.6 | 2^20 | 3 | 2.37 / 2.37 | 5.15 / 5.16 | 4.00 / 4.02 | 9.07 / 9.09 | ogsolve | 0.59 | 0.60 |",
-            "| grundy | 2^22 | 3 | 9.59 / 9.60 | 17.87 / 17.88 | - | - | tczajka | 0.54 | 0.54 |",
-            "| 0.137 | 2^20 | 1 | 0.00 / 0.00 | 0.00 / 0.00 | over 60 s | values differ | tczajka | - | - |",
+            "| code | heaps | runs | ours | tczajka | ogsolve | rogalski | fastest other by CPU | ours / it, CPU \
+             | fastest other by wall | ours / it, wall |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+            "| 0.6 | 2^20 | 3 | 2.37 / 2.37 | 5.15 / 5.16 | 4.00 / 4.02 | 9.07 / 3.09 | ogsolve | 0.59 | rogalski | 0.77 |",
+            "| grundy | 2^22 | 3 | 9.59 / 9.60 | 17.87 / 17.88 | - | - | tczajka | 0.54 | tczajka | 0.54 |",
+            "| 0.137 | 2^20 | 1 | 0.00 / 0.00 | 0.00 / 0.00 | over 60 s | values differ | tczajka | - | tczajka | - |",
+            "| 0.6 | 2^24 | 1 | 40.00 / 40.00 | - | over 60 s | over 60 s | none counted | - | none counted | - |",
             OCTAL_RECORD,
         ] {
             assert!(page.contains(expected), "missing {expected:?} in\n{page}");
@@ -216,8 +239,23 @@ code    heaps | ours            | tczajka         | ogsolve         | rogalski  
     #[test]
     fn a_record_without_summary_or_with_a_broken_line_is_refused() {
         assert!(summary_rows("load average before: 1 1 1\n").unwrap_err().contains("no summary"));
-        let broken = SUMMARY.replace("| ogsolve: 0.59 0.60", "");
+        let broken = SUMMARY.replace("| cpu: ogsolve 0.59; wall: rogalski 0.77", "");
         assert!(summary_rows(&broken).unwrap_err().contains("cells, not 6"));
+        for verdict in [
+            "ogsolve: 0.59 0.60",
+            "cpu: ogsolve 0.59",
+            "cpu: ogsolve 0.59; wall: igsolve 0.77",
+            "cpu: ogsolve fast; wall: rogalski 0.77",
+            "cpu: ogsolve 0.59; wall: rogalski 0.77 more",
+            "cpu: ogsolve; wall: rogalski 0.77",
+            "wall: ogsolve 0.59; cpu: rogalski 0.77",
+        ] {
+            let changed = SUMMARY.replace("cpu: ogsolve 0.59; wall: rogalski 0.77", verdict);
+            assert!(summary_rows(&changed).unwrap_err().contains("not `cpu: PROGRAM RATIO"), "{verdict}");
+        }
+        // Ours is not another program.
+        let ours = SUMMARY.replace("cpu: ogsolve 0.59;", "cpu: ours 1.00;");
+        assert!(summary_rows(&ours).is_err());
         let no_heaps = SUMMARY.replace("0.6     2^20 ", "0.6     20   ");
         assert!(summary_rows(&no_heaps).unwrap_err().contains("is not a heap count"));
         let no_time = SUMMARY.replace("|   2.37     2.37 |", "|   fast |");
