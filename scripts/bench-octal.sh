@@ -40,8 +40,8 @@
 #   --runs N        repeat the whole sweep N times (default 1), so the programs alternate: run 1
 #                   of every program on every code, then run 2, ... At the end a summary gives,
 #                   per code and heap count, each program's median CPU and wall time over the
-#                   runs and ours / the fastest of the other programs (by median CPU time; a
-#                   program stopped by --limit or whose values differ is not counted as fastest).
+#                   runs and ours / the fastest of the other programs (a program stopped by
+#                   --limit or whose values differ is not counted as fastest).
 #                   Ours, tczajka's analyzer and ogsolve are single-threaded (at the commits above:
 #                   no threads in ogsolve) and so is rogalski's solver on its main branch; with
 #                   --rogalski-threads it uses N threads. The summary names the fastest other

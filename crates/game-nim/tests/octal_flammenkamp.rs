@@ -80,16 +80,17 @@ fn compare_values(code: &str, published: &[u32], found: &mut Vec<String>) {
     found.extend(first_difference(code, "the kernel", published, &by_kernel));
 }
 
-/// The entry of `code` in the octal table.
-fn table_entry(code: &str) -> Value {
+/// The codes of the octal table, read once per test.
+fn table_codes() -> Vec<Value> {
     let table: Value = serde_json::from_str(&read("records/octal-table.json")).expect("octal-table.json");
-    let codes = table["result"]["codes"].as_array().expect("result.codes");
+    let codes = table["result"]["codes"].as_array().expect("result.codes").clone();
     assert_eq!(codes.len(), 1024, "the table has every code 0.ddd and 4.ddd");
     codes
-        .iter()
-        .find(|entry| entry["code"] == code)
-        .unwrap_or_else(|| panic!("{code} is not in the table"))
-        .clone()
+}
+
+/// The entry of `code` among the table's `codes`.
+fn table_entry<'a>(codes: &'a [Value], code: &str) -> &'a Value {
+    codes.iter().find(|entry| entry["code"] == code).unwrap_or_else(|| panic!("{code} is not in the table"))
 }
 
 /// Heaps `n < values.len()` that are sparse by Flammenkamp's rule: the parity of the one bits
@@ -114,12 +115,13 @@ fn the_values_of_his_pages_agree_with_the_definition_and_the_kernel() {
     let rows = prefixes();
     assert_eq!(rows.len(), PREFIX_CODES, "rows of prefixes.tsv");
     let mut seen: HashMap<&str, usize> = HashMap::new();
+    let codes = table_codes();
     let mut found = Vec::new();
     for (code, values) in &rows {
         assert_eq!(values.len(), PREFIX_HEAPS, "{code}: heaps of its row");
         *seen.entry(code.as_str()).or_default() += 1;
         // Every code is one of the table's, so the rows are codes of the three-digit range.
-        let entry = table_entry(code);
+        let entry = table_entry(&codes, code);
         assert_eq!(entry["code"], code.as_str());
         compare_values(code, values, &mut found);
     }
@@ -141,7 +143,8 @@ fn his_example_of_the_sparse_space_agrees() {
     assert_eq!(found, KNOWN_DISAGREEMENTS, "disagreements with his values of .051");
 
     // His periodicity and largest value against the table's, which proves them.
-    let entry = table_entry(code);
+    let codes = table_codes();
+    let entry = table_entry(&codes, code);
     assert_eq!(entry["periodicity"]["preperiod"], example["preperiod"], "pre-period");
     assert_eq!(entry["periodicity"]["period"], example["period"], "period");
     assert_eq!(entry["statistics"]["largest"], example["largest_value"], "largest value");
