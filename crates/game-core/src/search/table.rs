@@ -6,6 +6,7 @@
 //! so that runs and statistics repeat.
 
 use std::hash::{BuildHasher, Hash};
+use std::num::NonZeroU32;
 
 use foldhash::fast::FixedState;
 
@@ -13,13 +14,16 @@ use super::SearchError;
 
 /// One stored value: the component, its nimber, and the work its search cost (the replacement
 /// policy keeps the costlier of two entries).
+///
+/// Kept small because the table's size in entries is what a long search runs out of: the
+/// key's hash is not stored (the tag byte filters the keys compared, and growing the table
+/// hashes its keys again), and `work` is never 0, so `Option<Entry<P>>` needs no byte of its
+/// own to tell a free slot.
 #[derive(Debug, Clone)]
 struct Entry<P> {
-    /// The key's hash, compared first: a key that owns memory is only read on a hash match.
-    hash: u64,
     key: P,
     nimber: u32,
-    work: u32,
+    work: NonZeroU32,
 }
 
 /// Slots a key may occupy: its home slot and the next `WINDOW - 1` (linear probing, no
@@ -42,10 +46,13 @@ const FIRST_DENSE: usize = 1024;
 /// Home slots of a new table.
 const FIRST_HOMES: usize = 1024;
 
+/// Bytes a slot takes for the memory its key owns, once some key owns memory.
+const OWNED_BYTES: usize = std::mem::size_of::<usize>();
+
 /// A table of component nimbers by linear probing in a bounded window.
 ///
-/// Memory: the slot array (`size_of::<Option<Entry<P>>>()` bytes a slot, its tag byte, plus the bytes a key
-/// owns) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
+/// Memory: the slot array ([`Table::SLOT_BYTES`] a slot: `size_of::<Option<Entry<P>>>()` and
+/// its tag byte, plus [`OWNED_BYTES`] a slot once a key that owns memory is stored) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
 /// new key finds its window full (with linear probing that happens at 60 to 65% load), as long
 /// as the doubled array stays within `max_slot_bytes`; from then on a new key whose window is
 /// full replaces the entry of its window that cost the least work. Components with a dense
@@ -69,6 +76,8 @@ pub(crate) struct Table<P> {
     /// costs no slot read at all.
     tags: Vec<u8>,
     slots: Vec<Option<Entry<P>>>,
+    /// The bytes each slot's key owns; empty until a key that owns memory is stored, so games
+    /// whose keys own none pay nothing for it.
     owned: Vec<usize>,
     homes: usize,
     entries: usize,
@@ -90,11 +99,10 @@ pub(crate) enum Stored {
 }
 
 impl<P: Clone + Eq + Hash> Table<P> {
-    /// Bytes of one slot.
-    pub(crate) const SLOT_BYTES: usize =
-        std::mem::size_of::<Option<Entry<P>>>() + std::mem::size_of::<usize>() + 1;
+    /// Bytes of one slot while no key owns memory.
+    pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Option<Entry<P>>>() + 1;
 
-    /// Bytes of the smallest table.
+    /// Bytes of the smallest table (its keys owning no memory).
     pub(crate) const MIN_BYTES: usize = (FIRST_HOMES + WINDOW - 1) * Self::SLOT_BYTES;
 
     /// An empty table whose slots will never take more than `max_slot_bytes` and whose keys
@@ -108,7 +116,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
             dense_entries: 0,
             tags: Self::allocate_tags(FIRST_HOMES)?,
             slots: Self::allocate(FIRST_HOMES)?,
-            owned: vec![0; FIRST_HOMES + WINDOW - 1],
+            owned: Vec::new(),
             homes: FIRST_HOMES,
             entries: 0,
             max_slot_bytes,
@@ -171,7 +179,6 @@ impl<P: Clone + Eq + Hash> Table<P> {
         for (i, &t) in self.tags[home..home + WINDOW].iter().enumerate() {
             if t == wanted
                 && let Some(entry) = &self.slots[home + i]
-                && entry.hash == hash
                 && entry.key == *key
             {
                 return Some(entry.nimber);
@@ -206,13 +213,34 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if self.owned_bytes.saturating_add(owned) > self.max_owned_bytes {
             return Stored::Refused;
         }
-        let work = u32::try_from(work).unwrap_or(u32::MAX);
-        let entry = Entry { hash: self.hash(&key), key, nimber, work };
+        if owned > 0 && self.owned.is_empty() && !self.start_owned() {
+            return Stored::Refused;
+        }
+        let work = NonZeroU32::new(u32::try_from(work).unwrap_or(u32::MAX).max(1)).unwrap_or(NonZeroU32::MIN);
+        let hash = self.hash(&key);
+        let entry = Entry { key, nimber, work };
         if 4 * (self.entries + 1) > 3 * self.homes {
             self.grow();
         }
-        while self.slot_for(&entry).is_none() && self.grow() {}
-        self.place(entry, owned)
+        while self.slot_for(&entry, hash).is_none() && self.grow() {}
+        self.place(entry, hash, owned)
+    }
+
+    /// Bytes of one slot now: [`Self::SLOT_BYTES`], and [`OWNED_BYTES`] more once some key owns
+    /// memory.
+    fn bytes_per_slot(&self) -> usize {
+        Self::SLOT_BYTES + if self.owned.is_empty() { 0 } else { OWNED_BYTES }
+    }
+
+    /// Starts counting the memory keys own, slot by slot, if the bound leaves room for it.
+    fn start_owned(&mut self) -> bool {
+        let slots = self.slots.len();
+        let bytes = slots.saturating_mul(Self::SLOT_BYTES + OWNED_BYTES).saturating_add(4 * self.dense.len());
+        if bytes > self.max_slot_bytes || self.owned.try_reserve_exact(slots).is_err() {
+            return false;
+        }
+        self.owned.resize(slots, 0);
+        true
     }
 
     /// Whether the dense array reaches `index`, grown (doubling) within the bound if needed.
@@ -224,7 +252,8 @@ impl<P: Clone + Eq + Hash> Table<P> {
         else {
             return false;
         };
-        let bytes = len.saturating_mul(4).saturating_add(self.slots.len().saturating_mul(Self::SLOT_BYTES));
+        let bytes =
+            len.saturating_mul(4).saturating_add(self.slots.len().saturating_mul(self.bytes_per_slot()));
         if bytes > self.max_slot_bytes || self.dense.try_reserve_exact(len - self.dense.len()).is_err() {
             return false;
         }
@@ -232,32 +261,29 @@ impl<P: Clone + Eq + Hash> Table<P> {
         true
     }
 
-    /// The slot of `entry`'s window holding its key, or else the first free one.
-    fn slot_for(&self, entry: &Entry<P>) -> Option<usize> {
-        let home = self.home(entry.hash);
-        let wanted = tag(entry.hash);
+    /// The slot of `entry`'s window holding its key, or else the first free one (`hash` is the
+    /// key's).
+    fn slot_for(&self, entry: &Entry<P>, hash: u64) -> Option<usize> {
+        let home = self.home(hash);
+        let wanted = tag(hash);
         self.tags[home..home + WINDOW]
             .iter()
             .enumerate()
             .position(|(i, &t)| {
-                t == 0
-                    || (t == wanted
-                        && self.slots[home + i]
-                            .as_ref()
-                            .is_some_and(|e| e.hash == entry.hash && e.key == entry.key))
+                t == 0 || (t == wanted && self.slots[home + i].as_ref().is_some_and(|e| e.key == entry.key))
             })
             .map(|i| home + i)
     }
 
     /// Puts `entry` in its window: over the same key, in a free slot, or over the entry that
-    /// cost least work. Never grows.
-    fn place(&mut self, entry: Entry<P>, owned: usize) -> Stored {
-        let (slot, outcome) = match self.slot_for(&entry) {
+    /// cost least work (`hash` is its key's). Never grows.
+    fn place(&mut self, entry: Entry<P>, hash: u64, owned: usize) -> Stored {
+        let (slot, outcome) = match self.slot_for(&entry, hash) {
             Some(slot) => (slot, Stored::New),
             None => {
-                let home = self.home(entry.hash);
+                let home = self.home(hash);
                 let cheapest = (home..home + WINDOW)
-                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |e| e.work))
+                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |e| e.work.get()))
                     .expect("a window has slots");
                 (cheapest, Stored::Replaced)
             }
@@ -265,9 +291,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if self.slots[slot].is_none() {
             self.entries += 1;
         }
-        self.owned_bytes = self.owned_bytes - self.owned[slot] + owned;
-        self.owned[slot] = owned;
-        self.tags[slot] = tag(entry.hash);
+        if let Some(was) = self.owned.get_mut(slot) {
+            self.owned_bytes = self.owned_bytes - *was + owned;
+            *was = owned;
+        }
+        self.tags[slot] = tag(hash);
         self.slots[slot] = Some(entry);
         outcome
     }
@@ -277,22 +305,30 @@ impl<P: Clone + Eq + Hash> Table<P> {
     fn grow(&mut self) -> bool {
         let Some(homes) = self.homes.checked_mul(2) else { return false };
         let bytes =
-            (homes + WINDOW - 1).saturating_mul(Self::SLOT_BYTES).saturating_add(4 * self.dense.len());
+            (homes + WINDOW - 1).saturating_mul(self.bytes_per_slot()).saturating_add(4 * self.dense.len());
         if bytes > self.max_slot_bytes {
             return false;
         }
         let (Ok(new_tags), Ok(new_slots)) = (Self::allocate_tags(homes), Self::allocate(homes)) else {
             return false;
         };
+        let mut new_owned = Vec::new();
+        if !self.owned.is_empty() {
+            if new_owned.try_reserve_exact(homes + WINDOW - 1).is_err() {
+                return false;
+            }
+            new_owned.resize(homes + WINDOW - 1, 0);
+        }
         self.tags = new_tags;
         let old_slots = std::mem::replace(&mut self.slots, new_slots);
-        let old_owned = std::mem::replace(&mut self.owned, vec![0; homes + WINDOW - 1]);
+        let old_owned = std::mem::replace(&mut self.owned, new_owned);
         self.homes = homes;
         self.entries = 0;
         self.owned_bytes = 0;
-        for (entry, owned) in old_slots.into_iter().zip(old_owned) {
+        for (i, entry) in old_slots.into_iter().enumerate() {
             if let Some(entry) = entry {
-                self.place(entry, owned);
+                let hash = self.hash(&entry.key);
+                self.place(entry, hash, old_owned.get(i).copied().unwrap_or(0));
             }
         }
         true
@@ -305,7 +341,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
 
     /// Bytes of the slot array and the dense array now.
     pub(crate) fn slot_bytes(&self) -> usize {
-        self.slots.len() * Self::SLOT_BYTES + 4 * self.dense.len()
+        self.slots.len() * self.bytes_per_slot() + 4 * self.dense.len()
     }
 }
 
@@ -330,10 +366,45 @@ mod tests {
 
     #[test]
     fn refuses_keys_over_the_owned_bound() {
-        let mut table = Table::<u64>::new(Table::<u64>::MIN_BYTES, 100).unwrap();
+        let mut table = Table::<u64>::new(2 * Table::<u64>::MIN_BYTES, 100).unwrap();
         assert_eq!(table.store(1, None, 1, 1, 60), Stored::New);
         assert_eq!(table.store(2, None, 2, 1, 60), Stored::Refused);
         assert_eq!(table.get(&2, None), None);
+        // The owned bytes of a replaced key are given back.
+        assert_eq!(table.store(1, None, 1, 1, 30), Stored::New);
+        assert_eq!(table.store(2, None, 2, 1, 60), Stored::New);
+        assert_eq!(table.get(&2, None), Some(2));
+    }
+
+    #[test]
+    fn a_slot_is_its_entry_and_a_tag_until_a_key_owns_memory() {
+        // A u64 key, its nimber and its work: 16 bytes, with no byte for "free" (work is never
+        // 0) and none for a stored hash.
+        assert_eq!(Table::<u64>::SLOT_BYTES, 17);
+        let mut table = Table::<u64>::new(1 << 20, 1 << 20).unwrap();
+        table.store(1, None, 1, 0, 0);
+        assert_eq!(table.slot_bytes(), (1024 + WINDOW - 1) * 17);
+        // The first key that owns memory adds the counters, within the bound.
+        assert_eq!(table.store(2, None, 2, 0, 10), Stored::New);
+        assert_eq!(table.slot_bytes(), (1024 + WINDOW - 1) * 25);
+        assert_eq!((table.get(&1, None), table.get(&2, None)), (Some(1), Some(2)));
+        // A bound that holds the slots but not their counters refuses such keys and keeps the
+        // others.
+        let mut tight = Table::<u64>::new(Table::<u64>::MIN_BYTES, 1 << 20).unwrap();
+        assert_eq!(tight.store(1, None, 1, 1, 10), Stored::Refused);
+        assert_eq!(tight.store(1, None, 1, 1, 0), Stored::New);
+        assert_eq!(tight.slot_bytes(), Table::<u64>::MIN_BYTES);
+    }
+
+    #[test]
+    fn growing_keeps_what_keys_own() {
+        let mut table = Table::<u64>::new(1 << 24, 1 << 30).unwrap();
+        for key in 0..10_000u64 {
+            assert_eq!(table.store(key, None, 1, 1, 3), Stored::New);
+        }
+        assert_eq!(table.owned_bytes, 30_000);
+        assert_eq!(table.owned.len(), table.slots.len());
+        assert_eq!(table.owned.iter().sum::<usize>(), 30_000);
     }
 
     #[test]

@@ -14,7 +14,7 @@ struct Image<B> {
 
 /// The least of `board`'s images (see [`CramBoard::canonical`]); its cells must fit in `B`.
 pub(super) fn canonical<B: Cells>(board: &CramBoard) -> CramBoard {
-    canonical_of(board.rows(), board.cols(), B::from_u128(board.free))
+    canonical_of(board.rows(), board.cols(), B::from_u128(board.free_cells()))
 }
 
 /// The least of the images of the `rows` x `cols` board whose free cells are `free`.
@@ -28,7 +28,7 @@ pub(super) fn canonical_of<B: Cells>(rows: usize, cols: usize, free: B) -> CramB
         std::cmp::Ordering::Greater => least_reflection(transposed(image)),
         std::cmp::Ordering::Equal => least_reflection(image).min(least_reflection(transposed(image))),
     };
-    CramBoard { rows: least.rows as u8, cols: least.cols as u8, free: least.free.as_() }
+    CramBoard::of(least.rows as u8, least.cols as u8, least.free.as_())
 }
 
 /// The board turned about its main diagonal (cell (r, c) to (c, r)); it must have at least as

@@ -23,13 +23,18 @@ use crate::PlacementError;
 /// The most cells of a board (the bits of a `u128`).
 pub const MAX_CELLS: usize = 128;
 
-/// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of `free` set when cell (r, c) is
-/// free.
+/// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of its free cells set when cell
+/// (r, c) is free.
+///
+/// The free cells are kept as two `u64` words, high word first (the order of the `u128` they
+/// make), rather than one `u128`: a `u128` would align the board to 16 bytes and make it 32
+/// bytes where 24 do, and the search's table holds hundreds of millions of boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CramBoard {
     rows: u8,
     cols: u8,
-    free: u128,
+    free_high: u64,
+    free_low: u64,
 }
 
 /// One word for the hasher (the search hashes a board at every table lookup): the shape in
@@ -37,11 +42,26 @@ pub struct CramBoard {
 /// comparison, never a wrong answer).
 impl Hash for CramBoard {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u128(self.free ^ u128::from(self.rows) << 120 ^ u128::from(self.cols) << 112);
+        state.write_u128(self.free() ^ u128::from(self.rows) << 120 ^ u128::from(self.cols) << 112);
     }
 }
 
 impl CramBoard {
+    /// The board of `rows` x `cols` cells whose free cells are `free`, unchecked.
+    pub(super) const fn of(rows: u8, cols: u8, free: u128) -> Self {
+        CramBoard { rows, cols, free_high: (free >> 64) as u64, free_low: free as u64 }
+    }
+
+    /// This board with the free cells `free`.
+    const fn with_free(self, free: u128) -> Self {
+        CramBoard::of(self.rows, self.cols, free)
+    }
+
+    /// The free cells as one word.
+    const fn free(&self) -> u128 {
+        (self.free_high as u128) << 64 | self.free_low as u128
+    }
+
     /// The empty `rows` x `cols` board (every cell free).
     ///
     /// # Errors
@@ -52,7 +72,7 @@ impl CramBoard {
             return Err(PlacementError::BoardSize { rows, cols, max_cells: MAX_CELLS });
         };
         let free = if cells == 128 { u128::MAX } else { (1u128 << cells) - 1 };
-        Ok(CramBoard { rows: rows as u8, cols: cols as u8, free })
+        Ok(CramBoard::of(rows as u8, cols as u8, free))
     }
 
     /// The `rows` x `cols` board whose free cells are the set bits of `free` (bit `r * cols + c`
@@ -62,7 +82,7 @@ impl CramBoard {
     /// As [`CramBoard::empty`].
     pub fn with_free_cells(rows: usize, cols: usize, free: u128) -> Result<Self, PlacementError> {
         let board = CramBoard::empty(rows, cols)?;
-        Ok(CramBoard { free: free & board.free, ..board })
+        Ok(board.with_free(free & board.free()))
     }
 
     /// Rows of the board.
@@ -77,12 +97,12 @@ impl CramBoard {
 
     /// The free cells, bit `r * cols + c` for cell (r, c).
     pub fn free_cells(&self) -> u128 {
-        self.free
+        self.free()
     }
 
     /// Is cell (`row`, `col`) on the board and free?
     pub fn is_free(&self, row: usize, col: usize) -> bool {
-        row < self.rows() && col < self.cols() && self.free >> (row * self.cols() + col) & 1 == 1
+        row < self.rows() && col < self.cols() && self.free() >> (row * self.cols() + col) & 1 == 1
     }
 
     /// The least of the board's images under the symmetries of its rectangle (4 reflections
@@ -104,7 +124,7 @@ impl CramBoard {
     /// in the order of their lowest cell.
     pub fn regions(&self) -> Vec<u128> {
         let shape = Shape::<u128>::of(self);
-        let mut rest = self.free;
+        let mut rest = self.free();
         let mut out = Vec::new();
         while rest != 0 {
             let region = shape.region(rest & rest.wrapping_neg(), rest);
@@ -149,12 +169,11 @@ impl Game for Cram {
         let last = first << (cols - 1);
         let mut out = Vec::new();
         // Cells whose right neighbour is free too: a horizontal domino starts there.
-        let horizontal = board.free & !last & (board.free >> 1);
-        for_each_bit(horizontal, |i| out.push(CramBoard { free: board.free & !(3u128 << i), ..*board }));
-        let vertical = if cols < MAX_CELLS { board.free & (board.free >> cols) } else { 0 };
-        for_each_bit(vertical, |i| {
-            out.push(CramBoard { free: board.free & !(1u128 << i) & !(1u128 << (i + cols)), ..*board })
-        });
+        let free = board.free();
+        let horizontal = free & !last & (free >> 1);
+        for_each_bit(horizontal, |i| out.push(board.with_free(free & !(3u128 << i))));
+        let vertical = if cols < MAX_CELLS { free & (free >> cols) } else { 0 };
+        for_each_bit(vertical, |i| out.push(board.with_free(free & !(1u128 << i) & !(1u128 << (i + cols)))));
         out
     }
 
@@ -162,9 +181,9 @@ impl Game for Cram {
     /// removal keeps the value), each of at least two cells, cropped and canonical.
     fn components(&self, board: &CramBoard, out: &mut Vec<CramBoard>) {
         if board.rows() * board.cols() <= 64 {
-            split_into(&Shape::<u64>::of(board), board.free as u64, out)
+            split_into(&Shape::<u64>::of(board), board.free_low, out)
         } else {
-            split_into(&Shape::<u128>::of(board), board.free, out)
+            split_into(&Shape::<u128>::of(board), board.free(), out)
         }
     }
 
@@ -181,7 +200,7 @@ impl Game for Cram {
 
     /// The square of the cells, as `igs`'s "smaller components first" has it.
     fn difficulty(&self, component: &CramBoard) -> u64 {
-        u64::from(component.free.count_ones()).pow(2)
+        u64::from(component.free().count_ones()).pow(2)
     }
 
     fn canonical(&self, board: &CramBoard) -> CramBoard {
@@ -195,7 +214,7 @@ impl Game for Cram {
     /// covers the two middle cells of the middle line along the even side, then copies by the
     /// half turn. Odd by odd boards are left to the search.
     fn known_outcome(&self, board: &CramBoard) -> Option<Outcome> {
-        if board.free != low_bits(board.rows() * board.cols()) {
+        if board.free() != low_bits(board.rows() * board.cols()) {
             return None;
         }
         match (board.rows().is_multiple_of(2), board.cols().is_multiple_of(2)) {
@@ -255,7 +274,7 @@ fn visit_options_with<B: Cells>(
     buffers: &mut Buffers,
 ) {
     let shape = Shape::<B>::of(component);
-    let free = component.free;
+    let free = component.free();
     let dominoes = buffers
         .dominoes
         .entry((component.rows, component.cols))
@@ -282,6 +301,18 @@ mod tests {
         assert!(CramBoard::empty(12, 11).is_err());
         assert!(CramBoard::empty(usize::MAX, 2).is_err());
         assert_eq!(CramBoard::empty(8, 16).unwrap().free_cells(), u128::MAX);
+    }
+
+    #[test]
+    fn a_board_takes_24_bytes_and_orders_as_its_free_cells() {
+        // The search's table holds boards by the hundred million: two words, not a u128
+        // aligned to 16 bytes.
+        assert_eq!(std::mem::size_of::<CramBoard>(), 24);
+        let low = CramBoard::with_free_cells(8, 16, u128::from(u64::MAX)).unwrap();
+        let high = CramBoard::with_free_cells(8, 16, 1u128 << 64).unwrap();
+        assert!(low < high);
+        assert_eq!(high.free_cells(), 1u128 << 64);
+        assert!(high.is_free(4, 0) && !high.is_free(3, 15));
     }
 
     #[test]
@@ -315,7 +346,7 @@ mod tests {
                     free |= 1u128 << (r2 * new_cols + c2);
                 }
             }
-            best = best.min(CramBoard { rows: new_rows as u8, cols: new_cols as u8, free });
+            best = best.min(CramBoard::of(new_rows as u8, new_cols as u8, free));
         }
         best
     }

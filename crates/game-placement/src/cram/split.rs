@@ -69,7 +69,7 @@ fn cut_links<B: Cells>(shape: &Shape<B>, free: B) -> B {
 fn canonical_region<B: Cells>(shape: &Shape<B>, region: B) -> CramBoard {
     if region.count_ones() == 2 {
         // A region of two cells is a domino (a third of the parts in a search of 5 x 7).
-        return CramBoard { rows: 1, cols: 2, free: 0b11 };
+        return CramBoard::of(1, 2, 0b11);
     }
     let cols = shape.cols;
     let top = shape.row_of(region.trailing_zeros() as usize);
