@@ -1,66 +1,145 @@
 //! The nimber of an empty Cram board by game-core's search engine, as one JSON line with the
 //! time and the search's statistics: `cargo run --release -p game-placement --example
-//! cram_record -- ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]]`. `cargo xtask records --cram`
-//! runs it for every board of `records/cram.json` and compares the nimbers with the record and
-//! the published table. The search's memory budget (table and stack) is 1024 MiB unless
-//! MEMORY_MIB says otherwise (`scripts/cram-records.sh` passes `CRAM_MEMORY_MIB`).
+//! cram_record -- ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE]
+//! [--stop-after SECONDS]`. `cargo xtask records --cram` runs it for every board of
+//! `records/cram.json` and compares the nimbers with the record and the published table. The
+//! search's memory budget (table and stack) is 1024 MiB unless MEMORY_MIB says otherwise
+//! (`scripts/cram-records.sh` passes `CRAM_MEMORY_MIB`).
+//!
+//! A search longer than one sitting: with `--table FILE` the search starts from the values in
+//! FILE (a table file of game-core, if it exists) and saves its table there when it stops:
+//! after `--stop-after SECONDS`, on Ctrl-C or SIGTERM (then the line says `"stopped":true`
+//! and the exit status is 3), or when it has answered. The file's note keeps one line per run
+//! (board, method, nodes, seconds), so the runs that made an answer can be added up. Any Cram
+//! table serves any board: its values are those of the components, whatever board they came
+//! from.
 
+use std::fs::File;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use game_core::search::{Search, SearchLimits};
+use game_core::search::{Search, SearchError, SearchLimits};
 use game_placement::{Cram, CramBoard};
 
+/// The name under which Cram tables are saved and loaded.
+const TABLE_NAME: &str = "cram (game-placement CramBoard components)";
+
+/// Exit status of a search stopped before its answer, its table saved.
+const STOPPED: u8 = 3;
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run() {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("cram_record: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<ExitCode, String> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let table = take_flag(&mut args, "--table")?;
+    let stop_after = take_flag(&mut args, "--stop-after")?
+        .map(|s| s.parse::<u64>().map_err(|_| format!("--stop-after takes whole seconds, not {s:?}")))
+        .transpose()?;
     let side = |i: usize| args.get(i).and_then(|a| a.parse::<usize>().ok());
     let (Some(rows), Some(cols)) = (side(0), side(1)) else {
-        eprintln!("usage: cram_record ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]]");
-        return ExitCode::FAILURE;
+        return Err(String::from(
+            "usage: cram_record ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE] [--stop-after SECONDS]",
+        ));
     };
     let method = args.get(2).map_or("aspiration", String::as_str);
     let memory_mib = match args.get(3).map(|a| a.parse::<usize>()) {
         None => 1024,
         Some(Ok(mib)) if mib > 0 => mib,
-        Some(_) => {
-            eprintln!("cram_record: MEMORY_MIB must be a positive whole number of MiB");
-            return ExitCode::FAILURE;
-        }
+        Some(_) => return Err(String::from("MEMORY_MIB must be a positive whole number of MiB")),
     };
-    let Some(max_bytes) = memory_mib.checked_mul(1 << 20) else {
-        eprintln!("cram_record: {memory_mib} MiB does not fit in this machine's address space");
-        return ExitCode::FAILURE;
-    };
-    let board = match CramBoard::empty(rows, cols) {
-        Ok(board) => board,
-        Err(error) => {
-            eprintln!("cram_record: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let started = Instant::now();
-    let result = Search::new(&Cram, SearchLimits::new(max_bytes, u64::MAX)).and_then(|mut search| {
-        let nimber = match method {
-            "pruned" => search.nimber(&board),
-            "mex" => search.nimber_by_mex(&board),
-            _ => search.nimber_by_aspiration(&board),
-        }?;
-        Ok((nimber, *search.stats()))
-    });
-    match result {
-        Ok((nimber, stats)) => {
-            println!(
-                "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},\"nimber\":{nimber},\"seconds\":{:.3},\"nodes\":{},\"components_cached\":{},\"table_bytes\":{}}}",
-                started.elapsed().as_secs_f64(),
-                stats.nodes,
-                stats.components_cached,
-                stats.table_bytes
-            );
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("cram_record: {error}");
-            ExitCode::FAILURE
-        }
+    let max_bytes = memory_mib
+        .checked_mul(1 << 20)
+        .ok_or_else(|| format!("{memory_mib} MiB does not fit in this machine's address space"))?;
+    let board = CramBoard::empty(rows, cols).map_err(|e| e.to_string())?;
+
+    let stop = Arc::new(AtomicBool::new(false));
+    if table.is_some() {
+        let on_signal = Arc::clone(&stop);
+        ctrlc::set_handler(move || on_signal.store(true, Ordering::Relaxed)).map_err(|e| e.to_string())?;
     }
+    if let Some(seconds) = stop_after {
+        let on_time = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(seconds));
+            on_time.store(true, Ordering::Relaxed);
+        });
+    }
+    let mut search = Search::new(&Cram, SearchLimits::new(max_bytes, u64::MAX))
+        .map_err(|e| e.to_string())?
+        .with_interrupt(Arc::clone(&stop));
+    let mut note = String::new();
+    let mut loaded = 0;
+    if let Some(path) = &table
+        && std::path::Path::new(path).exists()
+    {
+        let started = Instant::now();
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        let info = search.load_table(file, TABLE_NAME).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!(
+            "cram_record: {} entries of {path} loaded ({} kept) in {:.1} s",
+            info.entries,
+            info.kept,
+            started.elapsed().as_secs_f64()
+        );
+        note = info.note;
+        loaded = info.kept;
+    }
+
+    let started = Instant::now();
+    let result = match method {
+        "pruned" => search.nimber(&board),
+        "mex" => search.nimber_by_mex(&board),
+        _ => search.nimber_by_aspiration(&board),
+    };
+    let stats = *search.stats();
+    let (answer, code) = match result {
+        Ok(nimber) => (format!("\"nimber\":{nimber}"), ExitCode::SUCCESS),
+        Err(SearchError::Interrupted { .. }) if table.is_some() => {
+            (String::from("\"stopped\":true"), ExitCode::from(STOPPED))
+        }
+        Err(error) => return Err(error.to_string()),
+    };
+    let line = format!(
+        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded}}}",
+        started.elapsed().as_secs_f64(),
+        stats.nodes,
+        stats.components_cached,
+        stats.table_bytes
+    );
+    if let Some(path) = &table {
+        let saving = Instant::now();
+        note.push_str(&line);
+        note.push('\n');
+        let partial = format!("{path}.partial");
+        let file = File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
+        let entries = search.save_table(file, TABLE_NAME, &note).map_err(|e| format!("{partial}: {e}"))?;
+        std::fs::rename(&partial, path).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!(
+            "cram_record: {entries} entries saved to {path} in {:.1} s",
+            saving.elapsed().as_secs_f64()
+        );
+    }
+    println!("{line}");
+    Ok(code)
+}
+
+/// Removes `flag VALUE` from `args` and returns VALUE.
+fn take_flag(args: &mut Vec<String>, flag: &str) -> Result<Option<String>, String> {
+    let Some(at) = args.iter().position(|a| a == flag) else { return Ok(None) };
+    if at + 1 >= args.len() {
+        return Err(format!("{flag} needs a value"));
+    }
+    let value = args.remove(at + 1);
+    args.remove(at);
+    Ok(Some(value))
 }

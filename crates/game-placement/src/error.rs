@@ -18,6 +18,14 @@ pub enum PlacementError {
         /// The most cells a board may have.
         max_cells: usize,
     },
+    /// A Cram board read from a file whose free cells are not all on the board.
+    #[error("a {rows} x {cols} Cram board has free cells off the board")]
+    CellsOffTheBoard {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
     /// A Node-Kayles graph with more vertices than positions can number.
     #[error("a Node-Kayles graph has at most {max} vertices; this one has {vertices}")]
     TooManyVertices {

@@ -50,6 +50,13 @@ pub enum SearchError {
         /// The limit that was passed.
         limit: u64,
     },
+    /// The caller asked the search to stop (see [`Search::with_interrupt`](super::Search::with_interrupt)):
+    /// what it found so far stays in its table.
+    #[error("the search was interrupted after {nodes} positions")]
+    Interrupted {
+        /// Positions expanded when it stopped.
+        nodes: u64,
+    },
     /// The positions being expanded need more memory than the stack's share of the budget.
     #[error(
         "the search stack needs {needed} bytes, over its share of {limit} bytes of the caller's memory budget"

@@ -91,11 +91,13 @@ mod shard;
 mod solver;
 mod stats;
 mod table;
+mod table_file;
 
 pub use limits::{SearchError, SearchLimits};
 pub use shard::{RootMerge, RootShard, RootShardError, merge_root_shards};
 pub use solver::Search;
 pub use stats::SearchStats;
+pub use table_file::{MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo};
 
 use crate::{Game, Outcome};
 

@@ -4,6 +4,8 @@
 use std::fmt;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
@@ -96,6 +98,7 @@ pub struct Search<'g, G: Game> {
     pub(crate) stack_bytes: usize,
     pub(crate) max_stack_bytes: usize,
     progress: Option<Progress<'g>>,
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> fmt::Debug for Search<'_, G> {
@@ -134,6 +137,7 @@ impl<'g, G: Game> Search<'g, G> {
             stack_bytes: 0,
             max_stack_bytes: quarter,
             progress: None,
+            interrupt: None,
         };
         search.stats.table_bytes = search.table.slot_bytes() as u64;
         Ok(search)
@@ -142,6 +146,15 @@ impl<'g, G: Game> Search<'g, G> {
     /// Calls `progress` with the statistics every few thousand nodes (for a progress bar).
     pub fn with_progress(mut self, progress: impl FnMut(&SearchStats) + 'g) -> Self {
         self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Stops the search with [`SearchError::Interrupted`] once `stop` is set (checked every few
+    /// thousand nodes, with the progress): for a signal handler or a timer. The table keeps
+    /// every value found, so the search can be asked again, or its table saved
+    /// ([`Search::save_table`]) and loaded by a later process.
+    pub fn with_interrupt(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.interrupt = Some(stop);
         self
     }
 
@@ -229,10 +242,13 @@ impl<'g, G: Game> Search<'g, G> {
             return Err(SearchError::EffortExceeded { limit: self.limits.max_nodes });
         }
         self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL)
-            && let Some(progress) = self.progress.as_mut()
-        {
-            progress(&self.stats);
+        if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
+            if let Some(progress) = self.progress.as_mut() {
+                progress(&self.stats);
+            }
+            if self.interrupt.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                return Err(SearchError::Interrupted { nodes: self.stats.nodes });
+            }
         }
         Ok(())
     }

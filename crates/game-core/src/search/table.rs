@@ -334,6 +334,22 @@ impl<P: Clone + Eq + Hash> Table<P> {
         true
     }
 
+    /// The entries of the slots (not of the dense array, whose keys are not kept): each key
+    /// with its nimber and the work its search cost.
+    pub(crate) fn slot_entries(&self) -> impl Iterator<Item = (&P, u32, u32)> {
+        self.slots.iter().flatten().map(|entry| (&entry.key, entry.nimber, entry.work.get()))
+    }
+
+    /// Entries in the slots now.
+    pub(crate) fn slot_len(&self) -> usize {
+        self.entries
+    }
+
+    /// The same table emptied: its first slots only, the same bounds.
+    pub(crate) fn emptied(&self) -> Result<Self, SearchError> {
+        Table::new(self.max_slot_bytes, self.max_owned_bytes)
+    }
+
     /// Entries stored now (slots and dense array).
     pub(crate) fn len(&self) -> usize {
         self.entries + self.dense_entries

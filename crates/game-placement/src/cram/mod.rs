@@ -14,6 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
 use game_core::{Game, Outcome};
+use serde::{Deserialize, Serialize};
 
 use shape::{Cells, Shape, for_each_bit, low_bits};
 use split::split_into;
@@ -29,12 +30,49 @@ pub const MAX_CELLS: usize = 128;
 /// The free cells are kept as two `u64` words, high word first (the order of the `u128` they
 /// make), rather than one `u128`: a `u128` would align the board to 16 bytes and make it 32
 /// bytes where 24 do, and the search's table holds hundreds of millions of boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+///
+/// Serde writes a board as its rows, columns and two words of free cells, and reads one only
+/// if it is a board ([`CramBoard::with_free_cells`]'s conditions, with no free cell beyond the
+/// board): search tables saved to a file hold boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "BoardFields", try_from = "BoardFields")]
 pub struct CramBoard {
     rows: u8,
     cols: u8,
     free_high: u64,
     free_low: u64,
+}
+
+/// A board as serde writes it.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+struct BoardFields {
+    rows: u8,
+    cols: u8,
+    free_high: u64,
+    free_low: u64,
+}
+
+impl From<CramBoard> for BoardFields {
+    fn from(board: CramBoard) -> Self {
+        BoardFields {
+            rows: board.rows,
+            cols: board.cols,
+            free_high: board.free_high,
+            free_low: board.free_low,
+        }
+    }
+}
+
+impl TryFrom<BoardFields> for CramBoard {
+    type Error = PlacementError;
+    fn try_from(fields: BoardFields) -> Result<Self, PlacementError> {
+        let free = u128::from(fields.free_high) << 64 | u128::from(fields.free_low);
+        let board = CramBoard::with_free_cells(usize::from(fields.rows), usize::from(fields.cols), free)?;
+        if board.free() != free {
+            return Err(PlacementError::CellsOffTheBoard { rows: board.rows(), cols: board.cols() });
+        }
+        Ok(board)
+    }
 }
 
 /// One word for the hasher (the search hashes a board at every table lookup): the shape in

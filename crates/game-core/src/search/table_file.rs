@@ -1,0 +1,293 @@
+//! Table files: the values a search found, saved so that a later search (another process, a
+//! later day) starts where this one stopped.
+//!
+//! A search of a big position runs for hours or days; its progress is its table, the nimbers
+//! of the components it has finished. [`Search::save_table`] writes them to a file and
+//! [`Search::load_table`] puts them into the table of a new search, which then asks its
+//! question again: everything finished is answered from the table, and the search goes on
+//! from the positions that were still open (the open positions themselves are not saved; their
+//! finished parts are). A stored value is the nimber of the position it is stored with, true
+//! whatever version of the game's code found it, so a table file stays valid when the search
+//! changes, as long as the game's positions mean the same.
+//!
+//! What is saved: the entries of the table's slots (key, nimber, work). Not saved: the values
+//! of components with a dense index (`Game::dense_index`; the index does not give back the
+//! position, and such components are the small ones, quick to find again) and the cache of
+//! refuted values.
+//!
+//! Layout of version 1 ([`TABLE_FILE_VERSION`], integers little-endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic [`TABLE_FILE_MAGIC`]: `IGTABLE` and the byte 0x1a |
+//! | 1 | version, 1 |
+//! | 2 + `L` | `L`, then the caller's name of the game and position (UTF-8) |
+//! | 4 + `M` | `M`, then the caller's note (UTF-8, at most [`MAX_NOTE_BYTES`]), for example the history of the runs |
+//! | 8 | `N`, the number of entries |
+//! | `N` times | the key's length `K` (2 bytes), the key (`K` bytes, serde's postcard encoding), its nimber (4), its work (4) |
+//! | 32 | the SHA-256 of every byte before it |
+//!
+//! Reading checks the magic, version and name before anything else, decodes each key with the
+//! game's `Deserialize` (which must refuse a value that is not a position of the game), and
+//! checks the digest at the end: a file cut short or damaged is a typed error and leaves the
+//! search with an empty table, never with values that were not written. The digest guards
+//! against damage, not against a forger: load the files your own searches wrote.
+//!
+//! The encoding of the keys is postcard's (a serde format, compact and stable by its own
+//! specification) rather than one written here; the header, the length prefixes and the digest
+//! are this module's because they are what lets a reader refuse a file before trusting it.
+
+use std::io::{self, Read, Write};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+use super::{Search, SearchError};
+use crate::Game;
+
+/// The first 8 bytes of a table file.
+pub const TABLE_FILE_MAGIC: [u8; 8] = *b"IGTABLE\x1a";
+
+/// The layout version written and read here (the layout is in the module doc).
+pub const TABLE_FILE_VERSION: u8 = 1;
+
+/// The longest note a table file holds.
+pub const MAX_NOTE_BYTES: usize = 1 << 20;
+
+/// Why a table file could not be written or read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TableFileError {
+    /// Reading or writing failed.
+    #[error("table file: {0}")]
+    Io(String),
+    /// The file does not start as a table file.
+    #[error("not a table file (its first bytes are not those of one)")]
+    NotATableFile,
+    /// Written in a layout this build does not read.
+    #[error("table file of layout version {found}; this build reads version {TABLE_FILE_VERSION}")]
+    Version {
+        /// The file's version.
+        found: u8,
+    },
+    /// The file holds the values of another game or position.
+    #[error("the table file is of {found:?}, not of {expected:?}")]
+    OtherGame {
+        /// The name asked for.
+        expected: String,
+        /// The name in the file.
+        found: String,
+    },
+    /// A name or note too long for the layout.
+    #[error("the {what} has {bytes} bytes; a table file holds at most {max}")]
+    TooLong {
+        /// `"name"` or `"note"`.
+        what: &'static str,
+        /// Its length.
+        bytes: usize,
+        /// The most the layout holds.
+        max: usize,
+    },
+    /// The file is cut short or damaged.
+    #[error("the table file is damaged: {0}")]
+    Damaged(String),
+    /// A key that cannot be written.
+    #[error("a position cannot be encoded: {0}")]
+    Encode(String),
+    /// The table could not be emptied after a failed load.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+impl From<io::Error> for TableFileError {
+    fn from(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::UnexpectedEof {
+            TableFileError::Damaged(String::from("it ends before its last entry and digest"))
+        } else {
+            TableFileError::Io(error.to_string())
+        }
+    }
+}
+
+/// What a table file held and what the search kept of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableFileInfo {
+    /// The caller's name of the game and position.
+    pub name: String,
+    /// The caller's note.
+    pub note: String,
+    /// Entries in the file.
+    pub entries: u64,
+    /// Entries the table holds after loading (fewer than `entries` when the budget holds
+    /// fewer: the costlier are kept, as in a search).
+    pub kept: u64,
+}
+
+/// Everything written goes into the digest too.
+struct Hashing<W> {
+    inner: W,
+    digest: Sha256,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        self.digest.update(&bytes[..written]);
+        Ok(written)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: Read> Read for Hashing<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buffer)?;
+        self.digest.update(&buffer[..read]);
+        Ok(read)
+    }
+}
+
+fn read_array<const N: usize>(input: &mut impl Read) -> Result<[u8; N], TableFileError> {
+    let mut bytes = [0; N];
+    input.read_exact(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// `len` bytes of UTF-8 text.
+fn read_text(input: &mut impl Read, len: usize, what: &str) -> Result<String, TableFileError> {
+    let mut bytes = vec![0; len];
+    input.read_exact(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|_| TableFileError::Damaged(format!("its {what} is not UTF-8")))
+}
+
+impl<G: Game> Search<'_, G>
+where
+    G::Position: Serialize + DeserializeOwned,
+{
+    /// Writes the values in the table to `out` as a table file (see the module doc) under the
+    /// caller's `name` (of the game and position: a later [`Search::load_table`] must give the
+    /// same) with a free `note`. Returns the entries written. Cost: one pass over the table;
+    /// the file takes about 10 bytes plus a key's encoding per entry.
+    ///
+    /// # Errors
+    /// [`TableFileError::TooLong`] for a name over 65 535 bytes or a note over
+    /// [`MAX_NOTE_BYTES`]; [`TableFileError::Io`] when writing fails;
+    /// [`TableFileError::Encode`] for a key serde cannot encode or whose encoding passes
+    /// 65 535 bytes.
+    pub fn save_table(&self, out: impl Write, name: &str, note: &str) -> Result<u64, TableFileError> {
+        let name_len = u16::try_from(name.len()).map_err(|_| TableFileError::TooLong {
+            what: "name",
+            bytes: name.len(),
+            max: usize::from(u16::MAX),
+        })?;
+        if note.len() > MAX_NOTE_BYTES {
+            return Err(TableFileError::TooLong { what: "note", bytes: note.len(), max: MAX_NOTE_BYTES });
+        }
+        let mut out = Hashing { inner: io::BufWriter::with_capacity(1 << 20, out), digest: Sha256::new() };
+        out.write_all(&TABLE_FILE_MAGIC)?;
+        out.write_all(&[TABLE_FILE_VERSION])?;
+        out.write_all(&name_len.to_le_bytes())?;
+        out.write_all(name.as_bytes())?;
+        out.write_all(&(note.len() as u32).to_le_bytes())?;
+        out.write_all(note.as_bytes())?;
+        let entries = self.table.slot_len() as u64;
+        out.write_all(&entries.to_le_bytes())?;
+        let mut key_bytes = Vec::new();
+        let mut written = 0u64;
+        for (key, nimber, work) in self.table.slot_entries() {
+            key_bytes.clear();
+            key_bytes =
+                postcard::to_extend(key, key_bytes).map_err(|e| TableFileError::Encode(e.to_string()))?;
+            let len = u16::try_from(key_bytes.len()).map_err(|_| {
+                TableFileError::Encode(format!("a key takes {} bytes, over 65 535", key_bytes.len()))
+            })?;
+            out.write_all(&len.to_le_bytes())?;
+            out.write_all(&key_bytes)?;
+            out.write_all(&nimber.to_le_bytes())?;
+            out.write_all(&work.to_le_bytes())?;
+            written += 1;
+        }
+        debug_assert_eq!(written, entries);
+        let digest = out.digest.clone().finalize();
+        let mut inner = out.inner;
+        inner.write_all(&digest)?;
+        inner.flush()?;
+        Ok(written)
+    }
+
+    /// Reads a table file written by [`Search::save_table`] under `name` and stores its values
+    /// in this search's table, within its budget (when the file holds more than the budget
+    /// does, the table keeps the costlier entries, as a search does). Cost: one pass over the
+    /// file; memory: the table's, and one key at a time.
+    ///
+    /// # Errors
+    /// [`TableFileError::NotATableFile`], [`TableFileError::Version`] or
+    /// [`TableFileError::OtherGame`] before anything is stored; [`TableFileError::Damaged`]
+    /// (cut short, a key the game refuses, a nimber out of range, more bytes after the digest,
+    /// or a digest that does not match) or [`TableFileError::Io`] later: then the table is
+    /// emptied, so nothing of a bad file stays.
+    pub fn load_table(&mut self, input: impl Read, name: &str) -> Result<TableFileInfo, TableFileError> {
+        let mut input =
+            Hashing { inner: io::BufReader::with_capacity(1 << 20, input), digest: Sha256::new() };
+        if read_array::<8>(&mut input).ok() != Some(TABLE_FILE_MAGIC) {
+            return Err(TableFileError::NotATableFile);
+        }
+        let [version] = read_array::<1>(&mut input)?;
+        if version != TABLE_FILE_VERSION {
+            return Err(TableFileError::Version { found: version });
+        }
+        let name_len = u16::from_le_bytes(read_array(&mut input)?);
+        let found = read_text(&mut input, usize::from(name_len), "name")?;
+        if found != name {
+            return Err(TableFileError::OtherGame { expected: name.to_owned(), found });
+        }
+        let note_len = u32::from_le_bytes(read_array(&mut input)?) as usize;
+        if note_len > MAX_NOTE_BYTES {
+            return Err(TableFileError::Damaged(format!("its note claims {note_len} bytes")));
+        }
+        let note = read_text(&mut input, note_len, "note")?;
+        let result = self.load_entries(&mut input);
+        let entries = match result {
+            Ok(entries) => entries,
+            Err(error) => {
+                self.table = self.table.emptied()?;
+                self.stats.components_cached = self.table.len() as u64;
+                self.stats.table_bytes = self.table.slot_bytes() as u64;
+                return Err(error);
+            }
+        };
+        Ok(TableFileInfo { name: found, note, entries, kept: self.table.slot_len() as u64 })
+    }
+
+    /// The entries, the digest and the end of a table file after its note.
+    fn load_entries<R: Read>(&mut self, input: &mut Hashing<R>) -> Result<u64, TableFileError> {
+        let entries = u64::from_le_bytes(read_array(input)?);
+        let mut key_bytes = Vec::new();
+        for _ in 0..entries {
+            let len = u16::from_le_bytes(read_array(input)?);
+            key_bytes.resize(usize::from(len), 0);
+            input.read_exact(&mut key_bytes)?;
+            let key: G::Position = postcard::from_bytes(&key_bytes)
+                .map_err(|e| TableFileError::Damaged(format!("a key does not decode: {e}")))?;
+            let nimber = u32::from_le_bytes(read_array(input)?);
+            let work = u32::from_le_bytes(read_array(input)?);
+            if nimber >= u32::MAX - 1 {
+                return Err(TableFileError::Damaged(format!("a nimber of {nimber}")));
+            }
+            self.remember(&key, nimber, u64::from(work));
+        }
+        let computed = input.digest.clone().finalize();
+        let mut stored = [0u8; 32];
+        input.inner.read_exact(&mut stored)?;
+        if computed.as_slice() != stored {
+            return Err(TableFileError::Damaged(String::from("its digest does not match its contents")));
+        }
+        if input.inner.read(&mut [0u8; 1])? != 0 {
+            return Err(TableFileError::Damaged(String::from("bytes follow its digest")));
+        }
+        Ok(entries)
+    }
+}
