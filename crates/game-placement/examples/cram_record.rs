@@ -76,7 +76,7 @@ fn run() -> Result<ExitCode, String> {
     }
     let mut search = Search::new(&Cram, SearchLimits::new(max_bytes, u64::MAX))
         .map_err(|e| e.to_string())?
-        .with_interrupt(Arc::clone(&stop));
+        .with_interrupt(move || stop.load(Ordering::Relaxed));
     let mut note = String::new();
     let mut loaded = 0;
     if let Some(path) = &table

@@ -472,6 +472,11 @@ pub struct CramArgs {
     /// The nimber of the board from the files of all its shards (written by --shard I/K --out).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "method")]
     pub merge: Vec<PathBuf>,
+    /// Start from the values saved in FILE (if it exists) and save the search's values there
+    /// when it answers, stops at --max-nodes or is stopped by Ctrl-C: run the same command
+    /// again to go on. Any Cram board's file serves any other board.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "merge"])]
+    pub table: Option<PathBuf>,
 }
 
 /// `games chomp ROWS COLS`

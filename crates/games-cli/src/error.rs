@@ -80,6 +80,20 @@ pub enum CliError {
         /// The value file that holds them.
         saved: Option<String>,
     },
+    /// A search stopped on Ctrl-C, its values saved in a table file.
+    #[error(
+        "{what}: stopped (Ctrl-C) after {nodes} positions expanded; {values} values are in {file}: run the same command again to continue"
+    )]
+    SearchStopped {
+        /// What was being searched.
+        what: String,
+        /// Positions expanded.
+        nodes: u64,
+        /// Values saved.
+        values: u64,
+        /// The table file.
+        file: String,
+    },
     /// Wythoff's game refused the request.
     #[error(transparent)]
     Wythoff(#[from] game_wythoff::WythoffError),
@@ -158,7 +172,7 @@ impl CliError {
     /// program), 2 for every other error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Stopped { .. } => 130,
+            CliError::Stopped { .. } | CliError::SearchStopped { .. } => 130,
             _ => 2,
         }
     }

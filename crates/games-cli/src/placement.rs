@@ -3,6 +3,7 @@
 //! arguments, sets the limits and prints).
 
 use std::io::IsTerminal;
+use std::path::Path;
 
 use game_core::Outcome;
 use game_core::search::{
@@ -148,6 +149,9 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     if !args.merge.is_empty() {
         return cram_merge(args, &what);
     }
+    if let Some(table) = &args.table {
+        return cram_with_table(args, &what, &board, table, budget);
+    }
     let (nimber, outcome, stats) = solve(&Cram, &board, limits(budget, args.max_nodes), args.method, &what)
         .map_err(|e| refused(&what, e))?;
     let json = json!({
@@ -155,6 +159,74 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
     });
     Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
+}
+
+/// The name under which the CLI saves and loads Cram tables (every board's values are those of
+/// its components, so one name serves every board).
+const CRAM_TABLE_NAME: &str = "cram (game-placement CramBoard components)";
+
+/// `games cram ROWS COLS --table FILE`: the search starts from the values in FILE and saves
+/// its own there when it answers or stops (Ctrl-C, `--max-nodes`); a stop is an error that
+/// says the values are saved.
+fn cram_with_table(
+    args: &CramArgs,
+    what: &str,
+    board: &CramBoard,
+    table: &Path,
+    budget: &Budget,
+) -> Result<Output, CliError> {
+    let name = crate::output::one_line(&table.display().to_string());
+    crate::files::reject_special_file(table)?;
+    crate::work::catch_ctrl_c();
+    let (search, _spinner) =
+        search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
+    let mut search = search.with_interrupt(crate::work::stop_requested);
+    let (loaded, mut note) = if table.exists() {
+        let file = std::fs::File::open(table).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+        let info =
+            search.load_table(file, CRAM_TABLE_NAME).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+        (info.kept, info.note)
+    } else {
+        (0, String::new())
+    };
+    let result = answer(&mut search, board, args.method);
+    // Written beside the file and renamed over it, so a stop while saving keeps the old file.
+    let mut partial = table.as_os_str().to_owned();
+    partial.push(".partial");
+    let file = std::fs::File::create(&partial).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    note.push_str(&format!("{what}: {} positions expanded\n", search.stats().nodes));
+    if note.len() > game_core::search::MAX_NOTE_BYTES {
+        // The oldest runs give way: the note is a history, not a record.
+        let cut = note.len() - game_core::search::MAX_NOTE_BYTES / 2;
+        let cut = (cut..note.len()).find(|&i| note.is_char_boundary(i)).unwrap_or(note.len());
+        note.drain(..cut);
+    }
+    let saved =
+        search.save_table(file, CRAM_TABLE_NAME, &note).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    std::fs::rename(&partial, table).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    let (nimber, outcome) = match result {
+        Ok(answer) => answer,
+        Err(SearchError::Interrupted { nodes }) => {
+            return Err(CliError::SearchStopped { what: what.to_owned(), nodes, values: saved, file: name });
+        }
+        Err(SearchError::EffortExceeded { limit }) => {
+            return Err(CliError::bad(format!(
+                "{what}: gave up after {limit} positions searched; {saved} values saved to {name}: run again with a higher --max-nodes or --allow-long to go on"
+            )));
+        }
+        Err(error) => return Err(refused(what, error)),
+    };
+    let stats = *search.stats();
+    let json = json!({
+        "game": "cram", "rows": args.rows, "cols": args.cols,
+        "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
+        "table": {"file": name, "loaded": loaded, "saved": saved},
+    });
+    let text = format!(
+        "{}\ntable: {loaded} values loaded from {name}, {saved} saved",
+        answer_text(what, nimber, outcome, &stats)
+    );
+    Ok(Output::new(text, json))
 }
 
 /// The name a Cram board's shards carry: shards of other boards do not merge with them.

@@ -133,3 +133,69 @@ fn node_kayles_on_a_path_file_is_dawsons_chess() {
     assert_eq!(json(&["node-kayles", path, "--method", "mex"])["nimber"], 3);
     assert!(error_line(&["node-kayles", dir.join("missing.txt").to_str().unwrap()]).contains("missing.txt"));
 }
+
+/// `--table FILE`: a search stopped at `--max-nodes` saves its values, the same command with a
+/// larger limit goes on from them to the published nimber, and a file that is not a table is
+/// a one-line error.
+#[test]
+fn cram_table_file_resumes_a_stopped_search() {
+    let dir = scratch("placement", "cram-table");
+    let table = dir.join("cram.tbl");
+    let path = table.to_str().unwrap();
+    let alone = json(&["cram", "4", "9"]);
+    let alone_nodes = alone["stats"]["nodes"].as_u64().unwrap();
+    let limit = (alone_nodes / 2).to_string();
+    let error = error_line(&["cram", "4", "9", "--table", path, "--max-nodes", &limit]);
+    assert!(error.contains(&format!("gave up after {limit} positions searched;")), "{error}");
+    assert!(error.contains(&format!("values saved to {path}")), "{error}");
+    let resumed = json(&["cram", "4", "9", "--table", path]);
+    // Published: 4 x 9 has nimber 1 (Lemoine and Viennot; Beling).
+    assert_eq!(resumed["nimber"], 1);
+    assert!(resumed["table"]["loaded"].as_u64().unwrap() > 1_000, "{resumed}");
+    let second = resumed["stats"]["nodes"].as_u64().unwrap();
+    assert!(second < alone_nodes - alone_nodes / 3, "{second} nodes after loading, {alone_nodes} alone");
+    // The file now answers the board at once, and serves a board that contains it.
+    let again = json(&["cram", "4", "9", "--table", path]);
+    assert_eq!((again["nimber"].as_u64(), again["stats"]["nodes"].as_u64()), (Some(1), Some(0)));
+    let not_a_table = dir.join("not-a-table");
+    std::fs::write(&not_a_table, "4 9\n").unwrap();
+    let error = error_line(&["cram", "4", "9", "--table", not_a_table.to_str().unwrap()]);
+    assert!(error.contains("not a table file"), "{error}");
+    let error = error_line(&["cram", "4", "9", "--table", path, "--shard", "0/2"]);
+    assert!(error.contains("cannot be used with"), "{error}");
+}
+
+/// Ctrl-C (SIGINT) stops a search with `--table`: exit code 130, one line that says where the
+/// values are, and the same command then finishes from them.
+#[test]
+fn cram_table_file_is_saved_on_ctrl_c() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("placement", "cram-ctrl-c");
+    let table = dir.join("cram.tbl");
+    let path = table.to_str().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("games");
+    // 5 x 9 takes tens of seconds: long enough to be interrupted after a second.
+    let child = std::process::Command::new(&binary)
+        .args(["--allow-long", "cram", "5", "9", "--table", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30), "the search did not stop soon after Ctrl-C");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.starts_with("error: Cram 5 x 9: stopped (Ctrl-C) after "), "{stderr}");
+    assert!(stderr.contains(&format!("values are in {path}: run the same command again")), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(std::fs::metadata(&table).unwrap().len() > 10_000);
+    // Finishing 5 x 9 takes too long for a test; the saved values answer a smaller board.
+    let smaller = json(&["cram", "4", "9", "--table", path]);
+    assert_eq!(smaller["nimber"], 1);
+    assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+}

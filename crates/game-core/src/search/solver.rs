@@ -4,8 +4,6 @@
 use std::fmt;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
@@ -44,6 +42,9 @@ pub(crate) struct Pending<P> {
 
 /// The progress callback of a [`Search`].
 type Progress<'g> = Box<dyn FnMut(&SearchStats) + 'g>;
+
+/// Asked every few thousand nodes whether the caller wants the search to stop.
+type Interrupt<'g> = Box<dyn Fn() -> bool + 'g>;
 
 /// A solver for one game by depth-first search, with a transposition table of component
 /// nimbers that its calls share.
@@ -98,7 +99,7 @@ pub struct Search<'g, G: Game> {
     pub(crate) stack_bytes: usize,
     pub(crate) max_stack_bytes: usize,
     progress: Option<Progress<'g>>,
-    interrupt: Option<Arc<AtomicBool>>,
+    interrupt: Option<Interrupt<'g>>,
 }
 
 impl<G: Game> fmt::Debug for Search<'_, G> {
@@ -149,12 +150,12 @@ impl<'g, G: Game> Search<'g, G> {
         self
     }
 
-    /// Stops the search with [`SearchError::Interrupted`] once `stop` is set (checked every few
-    /// thousand nodes, with the progress): for a signal handler or a timer. The table keeps
-    /// every value found, so the search can be asked again, or its table saved
-    /// ([`Search::save_table`]) and loaded by a later process.
-    pub fn with_interrupt(mut self, stop: Arc<AtomicBool>) -> Self {
-        self.interrupt = Some(stop);
+    /// Stops the search with [`SearchError::Interrupted`] once `stop` returns true (asked
+    /// every few thousand nodes, with the progress): a flag set by a signal handler or a
+    /// timer. The table keeps every value found, so the search can be asked again, or its
+    /// table saved ([`Search::save_table`]) and loaded by a later process.
+    pub fn with_interrupt(mut self, stop: impl Fn() -> bool + 'g) -> Self {
+        self.interrupt = Some(Box::new(stop));
         self
     }
 
@@ -246,7 +247,7 @@ impl<'g, G: Game> Search<'g, G> {
             if let Some(progress) = self.progress.as_mut() {
                 progress(&self.stats);
             }
-            if self.interrupt.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            if self.interrupt.as_ref().is_some_and(|stop| stop()) {
                 return Err(SearchError::Interrupted { nodes: self.stats.nodes });
             }
         }

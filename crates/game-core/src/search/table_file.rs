@@ -291,3 +291,163 @@ where
         Ok(entries)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SearchLimits;
+
+    /// Kayles: take one pin or two adjacent pins from a row, which may split it.
+    struct Kayles;
+
+    impl Game for Kayles {
+        type Position = Vec<u16>;
+        fn moves(&self, rows: &Vec<u16>) -> Vec<Vec<u16>> {
+            let mut out = Vec::new();
+            for (i, &row) in rows.iter().enumerate() {
+                let rest = || rows.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, &r)| r);
+                for take in 1..=2.min(row) {
+                    for left in 0..=(row - take) / 2 {
+                        let mut option: Vec<u16> =
+                            rest().chain([left, row - take - left]).filter(|&r| r > 0).collect();
+                        option.sort_unstable();
+                        out.push(option);
+                    }
+                }
+            }
+            out
+        }
+        fn components(&self, rows: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
+            out.extend(rows.iter().filter(|&&r| r > 0).map(|&r| vec![r]));
+        }
+    }
+
+    const NAME: &str = "kayles rows";
+
+    /// Kayles values of rows 0..=n by the definition: the mex over the options, each the XOR
+    /// of its two rows.
+    fn kayles_by_definition(n: usize) -> Vec<u32> {
+        let mut values: Vec<u32> = Vec::new();
+        for row in 0..=n {
+            let mut seen = vec![false; 2 * n + 4];
+            for take in 1..=2.min(row) {
+                for left in 0..=(row - take) / 2 {
+                    seen[(values[left] ^ values[row - take - left]) as usize] = true;
+                }
+            }
+            values.push(seen.iter().position(|&s| !s).unwrap() as u32);
+        }
+        values
+    }
+
+    fn searched(row: u16) -> (Search<'static, Kayles>, u32) {
+        let mut search = Search::new(&Kayles, SearchLimits::new(1 << 26, u64::MAX)).unwrap();
+        let nimber = search.nimber_by_aspiration(&vec![row]).unwrap();
+        (search, nimber)
+    }
+
+    fn saved(search: &Search<'_, Kayles>) -> Vec<u8> {
+        let mut file = Vec::new();
+        let written = search.save_table(&mut file, NAME, "one run").unwrap();
+        assert_eq!(written, search.table.slot_len() as u64);
+        assert!(written > 50);
+        file
+    }
+
+    fn fresh() -> Search<'static, Kayles> {
+        Search::new(&Kayles, SearchLimits::new(1 << 26, u64::MAX)).unwrap()
+    }
+
+    #[test]
+    fn a_loaded_table_answers_without_search() {
+        let kayles = kayles_by_definition(71);
+        let (search, nimber) = searched(70);
+        assert_eq!(nimber, kayles[70]);
+        let file = saved(&search);
+        let mut again = fresh();
+        let info = again.load_table(file.as_slice(), NAME).unwrap();
+        assert_eq!((info.name.as_str(), info.note.as_str()), (NAME, "one run"));
+        assert_eq!(info.entries, search.table.slot_len() as u64);
+        assert_eq!(info.kept, info.entries);
+        assert_eq!(again.stats().components_cached, info.entries);
+        assert_eq!(again.nimber_by_aspiration(&vec![70]).unwrap(), kayles[70]);
+        assert_eq!(again.stats().nodes, 0);
+        // A larger row goes on from the loaded values: fewer nodes than from nothing.
+        let mut cold = fresh();
+        assert_eq!(cold.nimber_by_aspiration(&vec![71]).unwrap(), kayles[71]);
+        assert_eq!(again.nimber_by_aspiration(&vec![71]).unwrap(), kayles[71]);
+        assert!(
+            again.stats().nodes < cold.stats().nodes / 10,
+            "{} vs {}",
+            again.stats().nodes,
+            cold.stats().nodes
+        );
+    }
+
+    #[test]
+    fn another_name_or_layout_is_refused_before_anything_is_stored() {
+        let (search, _) = searched(70);
+        let file = saved(&search);
+        let mut other = fresh();
+        assert_eq!(
+            other.load_table(file.as_slice(), "dawson"),
+            Err(TableFileError::OtherGame { expected: "dawson".into(), found: NAME.into() })
+        );
+        let mut version = file.clone();
+        version[8] = 2;
+        assert_eq!(other.load_table(version.as_slice(), NAME), Err(TableFileError::Version { found: 2 }));
+        assert_eq!(other.load_table(&b"IGOCTAL\x1a"[..], NAME), Err(TableFileError::NotATableFile));
+        assert_eq!(other.load_table(&[][..], NAME), Err(TableFileError::NotATableFile));
+        assert_eq!(other.stats().components_cached, 0);
+    }
+
+    /// A damaged file is refused and leaves an empty table, wherever the damage is.
+    #[test]
+    fn damage_anywhere_in_the_entries_empties_the_table() {
+        let (search, _) = searched(60);
+        let file = saved(&search);
+        let entries_start = 8 + 1 + 2 + NAME.len() + 4 + "one run".len();
+        let mut failures = 0;
+        for at in entries_start..file.len() {
+            let mut damaged = file.clone();
+            damaged[at] ^= 0x10;
+            let mut loaded = fresh();
+            // Some values stored first, to see them go.
+            loaded.nimber_by_aspiration(&vec![5]).unwrap();
+            match loaded.load_table(damaged.as_slice(), NAME) {
+                Err(TableFileError::Damaged(_)) => failures += 1,
+                other => panic!("byte {at} changed: {other:?}"),
+            }
+            assert_eq!(loaded.stats().components_cached, 0, "byte {at}");
+            assert_eq!(loaded.nimber_by_aspiration(&vec![60]).unwrap(), kayles_by_definition(60)[60]);
+        }
+        assert_eq!(failures, file.len() - entries_start);
+        for cut in [entries_start, file.len() / 2, file.len() - 1] {
+            assert!(
+                matches!(fresh().load_table(&file[..cut], NAME), Err(TableFileError::Damaged(_))),
+                "cut at {cut}"
+            );
+        }
+        let mut longer = file.clone();
+        longer.push(0);
+        assert!(matches!(fresh().load_table(longer.as_slice(), NAME), Err(TableFileError::Damaged(_))));
+    }
+
+    #[test]
+    fn long_names_and_notes_are_refused() {
+        let (search, _) = searched(10);
+        let long = "x".repeat(70_000);
+        assert!(matches!(
+            search.save_table(Vec::new(), &long, ""),
+            Err(TableFileError::TooLong { what: "name", .. })
+        ));
+        let note = "x".repeat(MAX_NOTE_BYTES + 1);
+        assert!(matches!(
+            search.save_table(Vec::new(), NAME, &note),
+            Err(TableFileError::TooLong { what: "note", .. })
+        ));
+        let mut file = Vec::new();
+        search.save_table(&mut file, NAME, &"y".repeat(MAX_NOTE_BYTES)).unwrap();
+        assert_eq!(fresh().load_table(file.as_slice(), NAME).unwrap().note.len(), MAX_NOTE_BYTES);
+    }
+}

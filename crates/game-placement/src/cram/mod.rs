@@ -354,6 +354,27 @@ mod tests {
     }
 
     #[test]
+    fn serde_reads_only_boards() {
+        let fields = |rows, cols, free_high, free_low| BoardFields { rows, cols, free_high, free_low };
+        let board = CramBoard::try_from(fields(2, 3, 0, 0b101_101)).unwrap();
+        assert_eq!((board.rows(), board.cols(), board.free_cells()), (2, 3, 0b101_101));
+        let back = BoardFields::from(board);
+        assert_eq!((back.rows, back.cols, back.free_high, back.free_low), (2, 3, 0, 0b101_101));
+        let wide = CramBoard::try_from(fields(8, 16, 1 << 63, 1)).unwrap();
+        assert_eq!(wide.free_cells(), 1u128 << 127 | 1);
+        assert_eq!(
+            CramBoard::try_from(fields(2, 3, 0, 0b1_000_000)),
+            Err(PlacementError::CellsOffTheBoard { rows: 2, cols: 3 })
+        );
+        assert_eq!(
+            CramBoard::try_from(fields(2, 3, 1, 0)),
+            Err(PlacementError::CellsOffTheBoard { rows: 2, cols: 3 })
+        );
+        assert!(matches!(CramBoard::try_from(fields(0, 3, 0, 0)), Err(PlacementError::BoardSize { .. })));
+        assert!(matches!(CramBoard::try_from(fields(12, 11, 0, 0)), Err(PlacementError::BoardSize { .. })));
+    }
+
+    #[test]
     fn moves_of_a_two_by_two_board() {
         let board = CramBoard::empty(2, 2).unwrap();
         assert_eq!(Cram.moves(&board).len(), 4);
