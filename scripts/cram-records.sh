@@ -2,9 +2,14 @@
 # Computes the nimbers of empty Cram boards for records/cram.json: one JSON line per board
 # with the nimber, the search's statistics, wall and CPU seconds and peak memory.
 #
-#   [CRAM_MEMORY_MIB=1024] [CRAM_METHOD=aspiration] scripts/cram-records.sh "ROWS COLS" ...
+#   [CRAM_MEMORY_MIB=1024] [CRAM_METHOD=aspiration] [CRAM_TABLE_DIR=DIR [CRAM_STOP_AFTER=S]] \
+#       scripts/cram-records.sh "ROWS COLS" ...
 #
 # CRAM_MEMORY_MIB is the search's memory budget (its table and stack), 1024 MiB by default.
+# CRAM_TABLE_DIR runs each board in sittings: its search starts from DIR/cram-RxC.tbl when that
+# file exists and saves its table there when it stops (after CRAM_STOP_AFTER seconds of wall
+# time, on SIGTERM or SIGINT) or answers; a stopped run prints its line with "stopped":true and
+# the same command goes on later. Add up the CPU seconds of every line of a board.
 # Runs game-placement's example cram_record (the CLI's engine and default method) under GNU
 # time at low priority (nice 19), one board after another. `cargo xtask records --cram`
 # re-runs the boards kept in records/cram.json and compares them with the published table.
@@ -16,7 +21,14 @@ cargo build --release -q -p game-placement --example cram_record
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), commit $(git rev-parse --short HEAD), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for board in "$@"; do
     set -- $board
-    out=$( { nice -n 19 /usr/bin/time -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}"; } 2>&1 )
+    sittings=()
+    if [ -n "${CRAM_TABLE_DIR:-}" ]; then
+        mkdir -p "$CRAM_TABLE_DIR"
+        sittings=(--table "$CRAM_TABLE_DIR/cram-$1x$2.tbl")
+        [ -z "${CRAM_STOP_AFTER:-}" ] || sittings+=(--stop-after "$CRAM_STOP_AFTER")
+    fi
+    # Exit status 3: stopped with its table saved (a line all the same).
+    out=$( { nice -n 19 /usr/bin/time -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}"; } 2>&1 ) || [ $? -eq 3 ]
     json=$(printf '%s\n' "$out" | grep '^{')
     read -r _ user sys kib < <(printf '%s\n' "$out" | grep '^TIME')
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')

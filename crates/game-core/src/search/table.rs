@@ -40,6 +40,14 @@ fn tag(hash: u64) -> u8 {
     0x80 | (hash as u8 & 0x7f)
 }
 
+/// `len` zeros, or `None` when the system refuses the memory.
+fn zeroed(len: usize) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).ok()?;
+    out.resize(len, 0);
+    Some(out)
+}
+
 /// Entries of the dense array when it is first needed.
 const FIRST_DENSE: usize = 1024;
 
@@ -236,10 +244,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
     fn start_owned(&mut self) -> bool {
         let slots = self.slots.len();
         let bytes = slots.saturating_mul(Self::SLOT_BYTES + OWNED_BYTES).saturating_add(4 * self.dense.len());
-        if bytes > self.max_slot_bytes || self.owned.try_reserve_exact(slots).is_err() {
+        if bytes > self.max_slot_bytes {
             return false;
         }
-        self.owned.resize(slots, 0);
+        let Some(owned) = zeroed(slots) else { return false };
+        self.owned = owned;
         true
     }
 
@@ -312,13 +321,12 @@ impl<P: Clone + Eq + Hash> Table<P> {
         let (Ok(new_tags), Ok(new_slots)) = (Self::allocate_tags(homes), Self::allocate(homes)) else {
             return false;
         };
-        let mut new_owned = Vec::new();
-        if !self.owned.is_empty() {
-            if new_owned.try_reserve_exact(homes + WINDOW - 1).is_err() {
-                return false;
-            }
-            new_owned.resize(homes + WINDOW - 1, 0);
-        }
+        let new_owned = if self.owned.is_empty() {
+            Vec::new()
+        } else {
+            let Some(owned) = zeroed(homes + WINDOW - 1) else { return false };
+            owned
+        };
         self.tags = new_tags;
         let old_slots = std::mem::replace(&mut self.slots, new_slots);
         let old_owned = std::mem::replace(&mut self.owned, new_owned);
@@ -410,6 +418,25 @@ mod tests {
         assert_eq!(tight.store(1, None, 1, 1, 10), Stored::Refused);
         assert_eq!(tight.store(1, None, 1, 1, 0), Stored::New);
         assert_eq!(tight.slot_bytes(), Table::<u64>::MIN_BYTES);
+        // The counters fit a bound of exactly their bytes and the slots', not one byte less.
+        let exact = (1024 + WINDOW - 1) * 25;
+        let mut just = Table::<u64>::new(exact, 1 << 20).unwrap();
+        assert_eq!(just.store(1, None, 1, 1, 10), Stored::New);
+        assert_eq!(just.slot_bytes(), exact);
+        let mut short = Table::<u64>::new(exact - 1, 1 << 20).unwrap();
+        assert_eq!(short.store(1, None, 1, 1, 10), Stored::Refused);
+    }
+
+    #[test]
+    fn grows_to_exactly_its_bound_and_not_past_it() {
+        let doubled = (2048 + WINDOW - 1) * Table::<u64>::SLOT_BYTES;
+        for (bound, slots) in [(doubled, doubled), (doubled - 1, Table::<u64>::MIN_BYTES)] {
+            let mut table = Table::<u64>::new(bound, 0).unwrap();
+            for key in 0..1_500u64 {
+                table.store(key, None, 1, 1, 0);
+            }
+            assert_eq!(table.slot_bytes(), slots, "bound {bound}");
+        }
     }
 
     #[test]
@@ -461,6 +488,7 @@ mod tests {
         let bound = Table::<u64>::MIN_BYTES + 4 * 4096;
         let mut table = Table::<u64>::new(bound, 0).unwrap();
         assert_eq!(table.store(7, Some(7), 3, 1, 0), Stored::New);
+        assert_eq!(table.slot_bytes(), Table::<u64>::MIN_BYTES + 4 * 1024);
         assert_eq!(table.get(&7, Some(7)), Some(3));
         assert_eq!(table.get(&8, Some(8)), None);
         // Past what the bound's array holds: stored by hash, found by hash.
