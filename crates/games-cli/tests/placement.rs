@@ -166,7 +166,7 @@ fn cram_table_file_resumes_a_stopped_search() {
 }
 
 /// Ctrl-C (SIGINT) stops a search with `--table`: exit code 130, one line that says where the
-/// values are, and the same command then finishes from them.
+/// values are, and a later search loads them (the resumed search itself is the test above).
 #[test]
 fn cram_table_file_is_saved_on_ctrl_c() {
     use std::process::Stdio;
