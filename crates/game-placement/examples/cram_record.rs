@@ -21,10 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game_core::search::{Search, SearchError, SearchLimits};
-use game_placement::{Cram, CramBoard};
-
-/// The name under which Cram tables are saved and loaded.
-const TABLE_NAME: &str = "cram (game-placement CramBoard components)";
+use game_placement::{CRAM_TABLE_NAME, Cram, CramBoard};
 
 /// Exit status of a search stopped before its answer, its table saved.
 const STOPPED: u8 = 3;
@@ -84,7 +81,7 @@ fn run() -> Result<ExitCode, String> {
     {
         let started = Instant::now();
         let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        let info = search.load_table(file, TABLE_NAME).map_err(|e| format!("{path}: {e}"))?;
+        let info = search.load_table(file, CRAM_TABLE_NAME).map_err(|e| format!("{path}: {e}"))?;
         eprintln!(
             "cram_record: {} entries of {path} loaded ({} kept) in {:.1} s",
             info.entries,
@@ -122,7 +119,8 @@ fn run() -> Result<ExitCode, String> {
         note.push('\n');
         let partial = format!("{path}.partial");
         let file = File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
-        let entries = search.save_table(file, TABLE_NAME, &note).map_err(|e| format!("{partial}: {e}"))?;
+        let entries =
+            search.save_table(file, CRAM_TABLE_NAME, &note).map_err(|e| format!("{partial}: {e}"))?;
         std::fs::rename(&partial, path).map_err(|e| format!("{path}: {e}"))?;
         eprintln!(
             "cram_record: {entries} entries saved to {path} in {:.1} s",

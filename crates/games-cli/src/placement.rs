@@ -9,7 +9,7 @@ use game_core::Outcome;
 use game_core::search::{
     RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, merge_root_shards,
 };
-use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
+use game_placement::{CRAM_TABLE_NAME, Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use serde_json::{Value, json};
 
 use crate::cli::{ChompArgs, CramArgs, NodeKaylesArgs, SearchMethod};
@@ -160,10 +160,6 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     });
     Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
 }
-
-/// The name under which the CLI saves and loads Cram tables (every board's values are those of
-/// its components, so one name serves every board).
-const CRAM_TABLE_NAME: &str = "cram (game-placement CramBoard components)";
 
 /// `games cram ROWS COLS --table FILE`: the search starts from the values in FILE and saves
 /// its own there when it answers or stops (Ctrl-C, `--max-nodes`); a stop is an error that

@@ -40,11 +40,11 @@ fn tag(hash: u64) -> u8 {
     0x80 | (hash as u8 & 0x7f)
 }
 
-/// `len` zeros, or `None` when the system refuses the memory.
-fn zeroed(len: usize) -> Option<Vec<usize>> {
+/// `len` copies of `value`, or `None` when the system refuses the memory.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     let mut out = Vec::new();
     out.try_reserve_exact(len).ok()?;
-    out.resize(len, 0);
+    out.resize(len, value);
     Some(out)
 }
 
@@ -137,21 +137,15 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// The slot array of `homes` home slots and its padding.
     fn allocate(homes: usize) -> Result<Vec<Option<Entry<P>>>, SearchError> {
         let slots = homes + WINDOW - 1;
-        let mut out = Vec::new();
-        out.try_reserve_exact(slots)
-            .map_err(|_| SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })?;
-        out.resize_with(slots, || None);
-        Ok(out)
+        filled(slots, None)
+            .ok_or(SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })
     }
 
     /// The tags of `homes` home slots and their padding, all free.
     fn allocate_tags(homes: usize) -> Result<Vec<u8>, SearchError> {
         let slots = homes + WINDOW - 1;
-        let mut out = Vec::new();
-        out.try_reserve_exact(slots)
-            .map_err(|_| SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })?;
-        out.resize(slots, 0);
-        Ok(out)
+        filled(slots, 0)
+            .ok_or(SearchError::AllocationFailed { bytes: slots.saturating_mul(Self::SLOT_BYTES) })
     }
 
     /// The hash of `key`, mixed in all its bits.
@@ -224,7 +218,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if owned > 0 && self.owned.is_empty() && !self.start_owned() {
             return Stored::Refused;
         }
-        let work = NonZeroU32::new(u32::try_from(work).unwrap_or(u32::MAX).max(1)).unwrap_or(NonZeroU32::MIN);
+        let work = NonZeroU32::new(u32::try_from(work).unwrap_or(u32::MAX)).unwrap_or(NonZeroU32::MIN);
         let hash = self.hash(&key);
         let entry = Entry { key, nimber, work };
         if 4 * (self.entries + 1) > 3 * self.homes {
@@ -247,7 +241,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if bytes > self.max_slot_bytes {
             return false;
         }
-        let Some(owned) = zeroed(slots) else { return false };
+        let Some(owned) = filled(slots, 0) else { return false };
         self.owned = owned;
         true
     }
@@ -324,7 +318,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         let new_owned = if self.owned.is_empty() {
             Vec::new()
         } else {
-            let Some(owned) = zeroed(homes + WINDOW - 1) else { return false };
+            let Some(owned) = filled(homes + WINDOW - 1, 0) else { return false };
             owned
         };
         self.tags = new_tags;

@@ -24,6 +24,10 @@ use crate::PlacementError;
 /// The most cells of a board (the bits of a `u128`).
 pub const MAX_CELLS: usize = 128;
 
+/// The name under which search tables of Cram are saved and loaded (game-core's table files):
+/// their values are those of components, so one name serves every board.
+pub const CRAM_TABLE_NAME: &str = "cram (game-placement CramBoard components)";
+
 /// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of its free cells set when cell
 /// (r, c) is free.
 ///
@@ -66,9 +70,10 @@ impl From<CramBoard> for BoardFields {
 impl TryFrom<BoardFields> for CramBoard {
     type Error = PlacementError;
     fn try_from(fields: BoardFields) -> Result<Self, PlacementError> {
-        let free = u128::from(fields.free_high) << 64 | u128::from(fields.free_low);
-        let board = CramBoard::with_free_cells(usize::from(fields.rows), usize::from(fields.cols), free)?;
-        if board.free() != free {
+        let BoardFields { rows, cols, free_high, free_low } = fields;
+        let unchecked = CramBoard { rows, cols, free_high, free_low };
+        let board = CramBoard::with_free_cells(unchecked.rows(), unchecked.cols(), unchecked.free_cells())?;
+        if board != unchecked {
             return Err(PlacementError::CellsOffTheBoard { rows: board.rows(), cols: board.cols() });
         }
         Ok(board)
@@ -80,7 +85,7 @@ impl TryFrom<BoardFields> for CramBoard {
 /// comparison, never a wrong answer).
 impl Hash for CramBoard {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u128(self.free() ^ u128::from(self.rows) << 120 ^ u128::from(self.cols) << 112);
+        state.write_u128(self.free_cells() ^ u128::from(self.rows) << 120 ^ u128::from(self.cols) << 112);
     }
 }
 
@@ -93,11 +98,6 @@ impl CramBoard {
     /// This board with the free cells `free`.
     const fn with_free(self, free: u128) -> Self {
         CramBoard::of(self.rows, self.cols, free)
-    }
-
-    /// The free cells as one word.
-    const fn free(&self) -> u128 {
-        (self.free_high as u128) << 64 | self.free_low as u128
     }
 
     /// The empty `rows` x `cols` board (every cell free).
@@ -120,7 +120,7 @@ impl CramBoard {
     /// As [`CramBoard::empty`].
     pub fn with_free_cells(rows: usize, cols: usize, free: u128) -> Result<Self, PlacementError> {
         let board = CramBoard::empty(rows, cols)?;
-        Ok(board.with_free(free & board.free()))
+        Ok(board.with_free(free & board.free_cells()))
     }
 
     /// Rows of the board.
@@ -134,13 +134,13 @@ impl CramBoard {
     }
 
     /// The free cells, bit `r * cols + c` for cell (r, c).
-    pub fn free_cells(&self) -> u128 {
-        self.free()
+    pub const fn free_cells(&self) -> u128 {
+        (self.free_high as u128) << 64 | self.free_low as u128
     }
 
     /// Is cell (`row`, `col`) on the board and free?
     pub fn is_free(&self, row: usize, col: usize) -> bool {
-        row < self.rows() && col < self.cols() && self.free() >> (row * self.cols() + col) & 1 == 1
+        row < self.rows() && col < self.cols() && self.free_cells() >> (row * self.cols() + col) & 1 == 1
     }
 
     /// The least of the board's images under the symmetries of its rectangle (4 reflections
@@ -162,7 +162,7 @@ impl CramBoard {
     /// in the order of their lowest cell.
     pub fn regions(&self) -> Vec<u128> {
         let shape = Shape::<u128>::of(self);
-        let mut rest = self.free();
+        let mut rest = self.free_cells();
         let mut out = Vec::new();
         while rest != 0 {
             let region = shape.region(rest & rest.wrapping_neg(), rest);
@@ -207,7 +207,7 @@ impl Game for Cram {
         let last = first << (cols - 1);
         let mut out = Vec::new();
         // Cells whose right neighbour is free too: a horizontal domino starts there.
-        let free = board.free();
+        let free = board.free_cells();
         let horizontal = free & !last & (free >> 1);
         for_each_bit(horizontal, |i| out.push(board.with_free(free & !(3u128 << i))));
         let vertical = if cols < MAX_CELLS { free & (free >> cols) } else { 0 };
@@ -221,7 +221,7 @@ impl Game for Cram {
         if board.rows() * board.cols() <= 64 {
             split_into(&Shape::<u64>::of(board), board.free_low, out)
         } else {
-            split_into(&Shape::<u128>::of(board), board.free(), out)
+            split_into(&Shape::<u128>::of(board), board.free_cells(), out)
         }
     }
 
@@ -238,7 +238,7 @@ impl Game for Cram {
 
     /// The square of the cells, as `igs`'s "smaller components first" has it.
     fn difficulty(&self, component: &CramBoard) -> u64 {
-        u64::from(component.free().count_ones()).pow(2)
+        u64::from(component.free_cells().count_ones()).pow(2)
     }
 
     fn canonical(&self, board: &CramBoard) -> CramBoard {
@@ -252,7 +252,7 @@ impl Game for Cram {
     /// covers the two middle cells of the middle line along the even side, then copies by the
     /// half turn. Odd by odd boards are left to the search.
     fn known_outcome(&self, board: &CramBoard) -> Option<Outcome> {
-        if board.free() != low_bits(board.rows() * board.cols()) {
+        if board.free_cells() != low_bits(board.rows() * board.cols()) {
             return None;
         }
         match (board.rows().is_multiple_of(2), board.cols().is_multiple_of(2)) {
@@ -312,7 +312,7 @@ fn visit_options_with<B: Cells>(
     buffers: &mut Buffers,
 ) {
     let shape = Shape::<B>::of(component);
-    let free = component.free();
+    let free = component.free_cells();
     let dominoes = buffers
         .dominoes
         .entry((component.rows, component.cols))
