@@ -115,8 +115,7 @@ fn run() -> Result<ExitCode, String> {
     );
     if let Some(path) = &table {
         let saving = Instant::now();
-        note.push_str(&line);
-        note.push('\n');
+        note = game_core::search::note_with_run(note, &format!("{line}\n"));
         let partial = format!("{path}.partial");
         let file = File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
         let entries =

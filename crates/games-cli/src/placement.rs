@@ -191,7 +191,7 @@ fn cram_with_table(
     partial.push(".partial");
     let file = std::fs::File::create(&partial).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
     let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
-    let note = with_run(note, &run, game_core::search::MAX_NOTE_BYTES);
+    let note = game_core::search::note_with_run(note, &run);
     let saved =
         search.save_table(file, CRAM_TABLE_NAME, &note).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
     std::fs::rename(&partial, table).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
@@ -218,19 +218,6 @@ fn cram_with_table(
         answer_text(what, nimber, outcome, &stats)
     );
     Ok(Output::new(text, json))
-}
-
-/// The history of a table file's runs with `run` (a line) added, the oldest lines dropped
-/// while it is longer than `max` bytes: the note is a history, not a record.
-fn with_run(mut note: String, run: &str, max: usize) -> String {
-    note.push_str(run);
-    while note.len() > max {
-        match note.find('\n') {
-            Some(end) => drop(note.drain(..=end)),
-            None => return String::new(),
-        }
-    }
-    note
 }
 
 /// The name a Cram board's shards carry: shards of other boards do not merge with them.
@@ -369,20 +356,4 @@ pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output,
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
     });
     Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::with_run;
-
-    #[test]
-    fn a_table_note_keeps_its_latest_runs_within_its_bound() {
-        assert_eq!(with_run(String::new(), "a\n", 10), "a\n");
-        assert_eq!(with_run(String::from("a\nb\n"), "c\n", 6), "a\nb\nc\n");
-        assert_eq!(with_run(String::from("a\nb\n"), "c\n", 5), "b\nc\n");
-        assert_eq!(with_run(String::from("long line\nb\n"), "c\n", 4), "b\nc\n");
-        // A run longer than the bound leaves nothing rather than a note cut inside a line.
-        assert_eq!(with_run(String::from("a\n"), "a long run\n", 4), "");
-        assert_eq!(with_run(String::from("a\n"), "no end of line", 4), "");
-    }
 }

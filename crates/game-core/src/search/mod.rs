@@ -97,7 +97,9 @@ pub use limits::{SearchError, SearchLimits};
 pub use shard::{RootMerge, RootShard, RootShardError, merge_root_shards};
 pub use solver::Search;
 pub use stats::SearchStats;
-pub use table_file::{MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo};
+pub use table_file::{
+    MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo, note_with_run,
+};
 
 use crate::{Game, Outcome};
 

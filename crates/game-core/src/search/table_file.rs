@@ -151,6 +151,26 @@ impl<R: Read> Read for Hashing<R> {
     }
 }
 
+/// `note` with the line `run` added and its oldest lines dropped while it is longer than
+/// [`MAX_NOTE_BYTES`]: for a table file's note kept as the history of its runs, which a
+/// search of many sittings would otherwise outgrow.
+pub fn note_with_run(note: String, run: &str) -> String {
+    with_run(note, run, MAX_NOTE_BYTES)
+}
+
+/// The history of a table file's runs with `run` (a line) added, the oldest lines dropped
+/// while it is longer than `max` bytes: the note is a history, not a record.
+fn with_run(mut note: String, run: &str, max: usize) -> String {
+    note.push_str(run);
+    while note.len() > max {
+        match note.find('\n') {
+            Some(end) => drop(note.drain(..=end)),
+            None => return String::new(),
+        }
+    }
+    note
+}
+
 fn read_array<const N: usize>(input: &mut impl Read) -> Result<[u8; N], TableFileError> {
     let mut bytes = [0; N];
     input.read_exact(&mut bytes)?;
@@ -459,6 +479,17 @@ mod tests {
         let digest = Sha256::digest(&forged);
         forged.extend_from_slice(&digest);
         assert!(fresh().load_table(forged.as_slice(), NAME).is_ok());
+    }
+
+    #[test]
+    fn a_table_note_keeps_its_latest_runs_within_its_bound() {
+        assert_eq!(with_run(String::new(), "a\n", 10), "a\n");
+        assert_eq!(with_run(String::from("a\nb\n"), "c\n", 6), "a\nb\nc\n");
+        assert_eq!(with_run(String::from("a\nb\n"), "c\n", 5), "b\nc\n");
+        assert_eq!(with_run(String::from("long line\nb\n"), "c\n", 4), "b\nc\n");
+        // A run longer than the bound leaves nothing rather than a note cut inside a line.
+        assert_eq!(with_run(String::from("a\n"), "a long run\n", 4), "");
+        assert_eq!(with_run(String::from("a\n"), "no end of line", 4), "");
     }
 
     #[test]
