@@ -62,7 +62,8 @@ const OWNED_BYTES: usize = std::mem::size_of::<usize>();
 /// Memory: the slot array ([`Table::SLOT_BYTES`] a slot: `size_of::<Option<Entry<P>>>()` and
 /// its tag byte, plus [`OWNED_BYTES`] a slot once a key that owns memory is stored) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
 /// new key finds its window full (with linear probing that happens at 60 to 65% load), as long
-/// as the doubled array stays within `max_slot_bytes`; from then on a new key whose window is
+/// as the doubled array stays within `max_slot_bytes` (it doubles in place, so the old array
+/// and the doubled one are never held together); from then on a new key whose window is
 /// full replaces the entry of its window that cost the least work. Components with a dense
 /// index (`Game::dense_index`) live in a plain array instead, whose bytes count against the
 /// same bound. Besides its slot, each stored key may
@@ -305,35 +306,63 @@ impl<P: Clone + Eq + Hash> Table<P> {
 
     /// Doubles the home slots if the doubled array fits its bound and the system grants it
     /// (else keeps them: full windows then replace entries). True if it grew.
+    ///
+    /// Grows in place, so the old and the doubled arrays are never held at once: the arrays
+    /// are extended (on Linux the C allocator extends a large block by remapping its pages,
+    /// without a copy) and the entries are moved up from the top down. That works because a home slot is
+    /// the high bits of the hash: doubling sends home `h` to `2h` or `2h + 1`, so an entry in
+    /// slot `p >= 2 * WINDOW` (home at least `p - WINDOW + 1`) moves to a window wholly above
+    /// `p`, which holds only entries already moved and free slots. The entries of the first
+    /// `2 * WINDOW` slots are taken out first and placed last.
     fn grow(&mut self) -> bool {
         let Some(homes) = self.homes.checked_mul(2) else { return false };
-        let bytes =
-            (homes + WINDOW - 1).saturating_mul(self.bytes_per_slot()).saturating_add(4 * self.dense.len());
-        if bytes > self.max_slot_bytes {
+        let (old_len, len) = (self.slots.len(), homes + WINDOW - 1);
+        let bytes = len.saturating_mul(self.bytes_per_slot()).saturating_add(4 * self.dense.len());
+        if bytes > self.max_slot_bytes || !self.reserve(len - old_len) {
             return false;
         }
-        let (Ok(new_tags), Ok(new_slots)) = (Self::allocate_tags(homes), Self::allocate(homes)) else {
-            return false;
-        };
-        let new_owned = if self.owned.is_empty() {
-            Vec::new()
-        } else {
-            let Some(owned) = filled(homes + WINDOW - 1, 0) else { return false };
-            owned
-        };
-        self.tags = new_tags;
-        let old_slots = std::mem::replace(&mut self.slots, new_slots);
-        let old_owned = std::mem::replace(&mut self.owned, new_owned);
+        self.slots.resize(len, None);
+        self.tags.resize(len, 0);
+        if !self.owned.is_empty() {
+            self.owned.resize(len, 0);
+        }
         self.homes = homes;
         self.entries = 0;
         self.owned_bytes = 0;
-        for (i, entry) in old_slots.into_iter().enumerate() {
-            if let Some(entry) = entry {
+        let low = (2 * WINDOW).min(old_len);
+        let first: Vec<_> = (0..low).filter_map(|slot| self.take(slot)).collect();
+        for slot in (low..old_len).rev() {
+            if let Some((entry, owned)) = self.take(slot) {
                 let hash = self.hash(&entry.key);
-                self.place(entry, hash, old_owned.get(i).copied().unwrap_or(0));
+                self.place(entry, hash, owned);
             }
         }
+        for (entry, owned) in first {
+            let hash = self.hash(&entry.key);
+            self.place(entry, hash, owned);
+        }
         true
+    }
+
+    /// Reserves `more` slots in every array, or none (the arrays then keep their capacity).
+    fn reserve(&mut self, more: usize) -> bool {
+        let reserved = self.slots.try_reserve_exact(more).is_ok()
+            && self.tags.try_reserve_exact(more).is_ok()
+            && (self.owned.is_empty() || self.owned.try_reserve_exact(more).is_ok());
+        if !reserved {
+            self.slots.shrink_to_fit();
+            self.tags.shrink_to_fit();
+            self.owned.shrink_to_fit();
+        }
+        reserved
+    }
+
+    /// Takes the entry of `slot` out, with the bytes its key owns, leaving the slot free.
+    fn take(&mut self, slot: usize) -> Option<(Entry<P>, usize)> {
+        let entry = self.slots[slot].take()?;
+        self.tags[slot] = 0;
+        let owned = self.owned.get_mut(slot).map_or(0, std::mem::take);
+        Some((entry, owned))
     }
 
     /// The entries of the slots (not of the dense array, whose keys are not kept): each key
@@ -457,6 +486,39 @@ mod tests {
         assert_eq!(table.len(), 10_000);
         assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(1)));
         assert_eq!(table.get(&10_000, None), None);
+    }
+
+    proptest::proptest! {
+        /// Against a map: whatever the bound and the order of stores, growing in place and
+        /// replacing never make a key answer a nimber other than its last one, the counts stay
+        /// those of the slots, and with room enough nothing is lost.
+        #[test]
+        fn agrees_with_a_map(
+            stores in proptest::collection::vec((0u64..3_000, 0u32..50, 1u64..100, 0usize..4), 1..4_000),
+            doublings in 0u32..6,
+        ) {
+            let bound = (1024usize << doublings) * (Table::<u64>::SLOT_BYTES + 8) + 8 * WINDOW * 25;
+            let mut table = Table::<u64>::new(bound, usize::MAX).unwrap();
+            let mut model = std::collections::HashMap::new();
+            let mut replaced = false;
+            for &(key, nimber, work, owned) in &stores {
+                replaced |= table.store(key, None, nimber, work, owned) == Stored::Replaced;
+                model.insert(key, (nimber, owned));
+                proptest::prop_assert!(table.slot_bytes() <= bound);
+            }
+            let stored: Vec<_> = table.slots.iter().flatten().map(|e| e.key).collect();
+            proptest::prop_assert_eq!(stored.len(), table.len());
+            let owned: usize = stored.iter().map(|k| model[k].1).sum();
+            proptest::prop_assert_eq!(table.owned_bytes, owned);
+            proptest::prop_assert_eq!(table.owned.iter().sum::<usize>(), owned);
+            for (key, &(nimber, _)) in &model {
+                let found = table.get(key, None);
+                proptest::prop_assert!(found.is_none() || found == Some(nimber), "key {}", key);
+                if !replaced {
+                    proptest::prop_assert_eq!(found, Some(nimber), "key {}", key);
+                }
+            }
+        }
     }
 
     #[test]
