@@ -14,7 +14,7 @@
 //! table serves any board: its values are those of the components, whatever board they came
 //! from.
 
-use std::fs::File;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -76,20 +76,20 @@ fn run() -> Result<ExitCode, String> {
         .with_interrupt(move || stop.load(Ordering::Relaxed));
     let mut note = String::new();
     let mut loaded = 0;
-    if let Some(path) = &table
-        && std::path::Path::new(path).exists()
-    {
+    if let Some(path) = &table {
         let started = Instant::now();
-        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        let info = search.load_table(file, CRAM_TABLE_NAME).map_err(|e| format!("{path}: {e}"))?;
-        eprintln!(
-            "cram_record: {} entries of {path} loaded ({} kept) in {:.1} s",
-            info.entries,
-            info.kept,
-            started.elapsed().as_secs_f64()
-        );
-        note = info.note;
-        loaded = info.kept;
+        if let Some(info) =
+            search.load_table_from(Path::new(path), CRAM_TABLE_NAME).map_err(|e| format!("{path}: {e}"))?
+        {
+            eprintln!(
+                "cram_record: {} entries of {path} loaded ({} kept) in {:.1} s",
+                info.entries,
+                info.kept,
+                started.elapsed().as_secs_f64()
+            );
+            note = info.note;
+            loaded = info.kept;
+        }
     }
 
     let started = Instant::now();
@@ -116,11 +116,9 @@ fn run() -> Result<ExitCode, String> {
     if let Some(path) = &table {
         let saving = Instant::now();
         note = game_core::search::note_with_run(note, &format!("{line}\n"));
-        let partial = format!("{path}.partial");
-        let file = File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
-        let entries =
-            search.save_table(file, CRAM_TABLE_NAME, &note).map_err(|e| format!("{partial}: {e}"))?;
-        std::fs::rename(&partial, path).map_err(|e| format!("{path}: {e}"))?;
+        let entries = search
+            .save_table_to(Path::new(path), CRAM_TABLE_NAME, &note)
+            .map_err(|e| format!("{path}: {e}"))?;
         eprintln!(
             "cram_record: {entries} entries saved to {path} in {:.1} s",
             saving.elapsed().as_secs_f64()

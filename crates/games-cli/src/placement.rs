@@ -177,24 +177,15 @@ fn cram_with_table(
     let (search, _spinner) =
         search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
     let mut search = search.with_interrupt(crate::work::stop_requested);
-    let (loaded, note) = if table.exists() {
-        let file = std::fs::File::open(table).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
-        let info =
-            search.load_table(file, CRAM_TABLE_NAME).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
-        (info.kept, info.note)
-    } else {
-        (0, String::new())
-    };
+    let info =
+        search.load_table_from(table, CRAM_TABLE_NAME).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    let (loaded, note) = info.map_or((0, String::new()), |info| (info.kept, info.note));
     let result = answer(&mut search, board, args.method);
-    // Written beside the file and renamed over it, so a stop while saving keeps the old file.
-    let mut partial = table.as_os_str().to_owned();
-    partial.push(".partial");
-    let file = std::fs::File::create(&partial).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
     let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
     let note = game_core::search::note_with_run(note, &run);
-    let saved =
-        search.save_table(file, CRAM_TABLE_NAME, &note).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
-    std::fs::rename(&partial, table).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    let saved = search
+        .save_table_to(table, CRAM_TABLE_NAME, &note)
+        .map_err(|e| CliError::bad(format!("{name}: {e}")))?;
     let (nimber, outcome) = match result {
         Ok(answer) => answer,
         Err(SearchError::Interrupted { nodes }) => {

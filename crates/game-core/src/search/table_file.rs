@@ -37,7 +37,9 @@
 //! specification) rather than one written here; the header, the length prefixes and the digest
 //! are this module's because they are what lets a reader refuse a file before trusting it.
 
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::path::Path;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -283,6 +285,42 @@ where
         Ok(TableFileInfo { name: found, note, entries, kept: self.table.slot_len() as u64 })
     }
 
+    /// [`Search::save_table`] to the file at `path`, so that a stop while saving (a kill, a
+    /// full disk, a power cut) keeps the file that was there: the table is written beside it,
+    /// to `path` with `.partial` appended, synced to the disk, and renamed over `path`.
+    /// Returns the entries written.
+    ///
+    /// # Errors
+    /// Those of [`Search::save_table`]; [`TableFileError::Io`] when the file cannot be
+    /// created, synced or renamed (`path` is then as it was).
+    pub fn save_table_to(&self, path: &Path, name: &str, note: &str) -> Result<u64, TableFileError> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let mut file = File::create(&partial)?;
+        let entries = self.save_table(&mut file, name, note)?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path)?;
+        Ok(entries)
+    }
+
+    /// [`Search::load_table`] from the file at `path` if there is one: `Ok(None)` when there is
+    /// no file (a first sitting), the table unchanged.
+    ///
+    /// # Errors
+    /// Those of [`Search::load_table`]; [`TableFileError::Io`] when the file exists but cannot
+    /// be opened.
+    pub fn load_table_from(
+        &mut self,
+        path: &Path,
+        name: &str,
+    ) -> Result<Option<TableFileInfo>, TableFileError> {
+        match File::open(path) {
+            Ok(file) => self.load_table(file, name).map(Some),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
     /// The entries, the digest and the end of a table file after its note.
     fn load_entries<R: Read>(&mut self, input: &mut Hashing<R>) -> Result<u64, TableFileError> {
         let entries = u64::from_le_bytes(read_array(input)?);
@@ -508,5 +546,43 @@ mod tests {
         let mut file = Vec::new();
         search.save_table(&mut file, NAME, &"y".repeat(MAX_NOTE_BYTES)).unwrap();
         assert_eq!(fresh().load_table(file.as_slice(), NAME).unwrap().note.len(), MAX_NOTE_BYTES);
+    }
+
+    #[test]
+    fn a_file_on_disk_is_replaced_whole_or_not_at_all() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        // No file yet: a first sitting, nothing loaded.
+        let mut first = fresh();
+        assert_eq!(first.load_table_from(&path, NAME), Ok(None));
+        assert_eq!(first.stats().components_cached, 0);
+        let (search, nimber) = searched(40);
+        let written = search.save_table_to(&path, NAME, "first").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), saved_with(&search, "first"));
+        let info = first.load_table_from(&path, NAME).unwrap().unwrap();
+        assert_eq!((info.entries, info.kept, info.note.as_str()), (written, written, "first"));
+        assert_eq!(first.nimber_by_aspiration(&vec![40]).unwrap(), nimber);
+        assert_eq!(first.stats().nodes, 0);
+        // A leftover partial file of a stopped save is written over.
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        std::fs::write(&partial, b"left by a kill").unwrap();
+        search.save_table_to(&path, NAME, "second").unwrap();
+        assert!(!std::path::Path::new(&partial).exists());
+        assert_eq!(std::fs::read(&path).unwrap(), saved_with(&search, "second"));
+        // A save that cannot write its partial file leaves the file as it was.
+        std::fs::create_dir(&partial).unwrap();
+        assert!(matches!(search.save_table_to(&path, NAME, "third"), Err(TableFileError::Io(_))));
+        assert_eq!(std::fs::read(&path).unwrap(), saved_with(&search, "second"));
+        // A path that cannot be opened, or is no table file, is an error, not a first sitting.
+        let under_a_file = path.join("x.tbl");
+        assert!(matches!(fresh().load_table_from(&under_a_file, NAME), Err(TableFileError::Io(_))));
+        assert_eq!(fresh().load_table_from(scratch.path(), NAME), Err(TableFileError::NotATableFile));
+    }
+
+    fn saved_with(search: &Search<'_, Kayles>, note: &str) -> Vec<u8> {
+        let mut file = Vec::new();
+        search.save_table(&mut file, NAME, note).unwrap();
+        file
     }
 }
