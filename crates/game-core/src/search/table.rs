@@ -488,6 +488,34 @@ mod tests {
         assert_eq!(table.get(&10_000, None), None);
     }
 
+    #[test]
+    fn growing_in_place_keeps_a_crowded_start_and_allocates_exactly() {
+        // Keys whose homes crowd the first slots, so that entries sit up to a window past
+        // their homes near the start of the array, where moving up needs the most care.
+        let probe = Table::<u64>::new(1 << 30, 0).unwrap();
+        let crowded: Vec<u64> = (0u64..)
+            .filter(|k| (28..36).contains(&probe.home(probe.hash(k))) || probe.home(probe.hash(k)) < 4)
+            .take(70)
+            .collect();
+        let mut table = Table::<u64>::new(1 << 30, 0).unwrap();
+        for (i, &key) in crowded.iter().enumerate() {
+            assert_eq!(table.store(key, None, i as u32, 1, 0), Stored::New);
+        }
+        assert!(table.homes > 1024, "the crowded windows made it grow");
+        for (i, key) in crowded.iter().enumerate() {
+            assert_eq!(table.get(key, None), Some(i as u32), "key {key}");
+        }
+        // The arrays hold exactly their slots: growing reserved what it needed, no more.
+        for _ in 0..3 {
+            let homes = table.homes;
+            while table.homes == homes {
+                table.store(1 << 40 | table.len() as u64, None, 0, 1, 0);
+            }
+            assert_eq!(table.slots.capacity(), table.homes + WINDOW - 1);
+            assert_eq!(table.tags.capacity(), table.homes + WINDOW - 1);
+        }
+    }
+
     proptest::proptest! {
         /// Against a map: whatever the bound and the order of stores, growing in place and
         /// replacing never make a key answer a nimber other than its last one, the counts stay
