@@ -2,14 +2,17 @@
 # Computes the nimbers of empty Cram boards for records/cram.json: one JSON line per board
 # with the nimber, the search's statistics, wall and CPU seconds and peak memory.
 #
-#   [CRAM_MEMORY_MIB=1024] [CRAM_METHOD=aspiration] [CRAM_TABLE_DIR=DIR [CRAM_STOP_AFTER=S]] \
+#   [CRAM_MEMORY_MIB=1024] [CRAM_METHOD=aspiration] \
+#       [CRAM_TABLE_DIR=DIR [CRAM_STOP_AFTER=S] [CRAM_SAVE_EVERY=1800]] \
 #       scripts/cram-records.sh "ROWS COLS" ...
 #
 # CRAM_MEMORY_MIB is the search's memory budget (its table and stack), 1024 MiB by default.
 # CRAM_TABLE_DIR runs each board in sittings: its search starts from DIR/cram-RxC.tbl when that
 # file exists and saves its table there when it stops (after CRAM_STOP_AFTER seconds of wall
 # time, on SIGTERM or SIGINT) or answers; a stopped run prints its line with "stopped":true and
-# the same command goes on later. Add up the CPU seconds of every line of a board.
+# the same command goes on later. Add up the CPU seconds of every line of a board. It also
+# saves every CRAM_SAVE_EVERY seconds (1800 by default) while it runs, so a run killed outright
+# loses at most that much (it prints no line then; the file's note ends with a checkpoint line).
 # Runs game-placement's example cram_record (the CLI's engine and default method) under GNU
 # time at low priority (nice 19), one board after another. `cargo xtask records --cram`
 # re-runs the boards kept in records/cram.json and compares them with the published table.
@@ -26,6 +29,7 @@ for board in "$@"; do
         mkdir -p "$CRAM_TABLE_DIR"
         sittings=(--table "$CRAM_TABLE_DIR/cram-$1x$2.tbl")
         [ -z "${CRAM_STOP_AFTER:-}" ] || sittings+=(--stop-after "$CRAM_STOP_AFTER")
+        sittings+=(--save-every "${CRAM_SAVE_EVERY:-1800}")
     fi
     # Exit status 3: stopped with its table saved (a line all the same).
     out=$( { nice -n 19 /usr/bin/time -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}"; } 2>&1 ) || [ $? -eq 3 ]

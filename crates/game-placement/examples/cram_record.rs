@@ -1,15 +1,17 @@
 //! The nimber of an empty Cram board by game-core's search engine, as one JSON line with the
 //! time and the search's statistics: `cargo run --release -p game-placement --example
-//! cram_record -- ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE]
-//! [--stop-after SECONDS]`. `cargo xtask records --cram` runs it for every board of
-//! `records/cram.json` and compares the nimbers with the record and the published table. The
-//! search's memory budget (table and stack) is 1024 MiB unless MEMORY_MIB says otherwise
-//! (`scripts/cram-records.sh` passes `CRAM_MEMORY_MIB`).
+//! cram_record -- ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE
+//! [--stop-after SECONDS] [--save-every SECONDS]]`. `cargo xtask records --cram` runs it for
+//! every board of `records/cram.json` and compares the nimbers with the record and the
+//! published table. The search's memory budget (table and stack) is 1024 MiB unless
+//! MEMORY_MIB says otherwise (`scripts/cram-records.sh` passes `CRAM_MEMORY_MIB`).
 //!
 //! A search longer than one sitting: with `--table FILE` the search starts from the values in
 //! FILE (a table file of game-core, if it exists) and saves its table there when it stops:
 //! after `--stop-after SECONDS`, on Ctrl-C or SIGTERM (then the line says `"stopped":true`
-//! and the exit status is 3), or when it has answered. The file's note keeps one line per run
+//! and the exit status is 3), or when it has answered; with `--save-every SECONDS` also every
+//! SECONDS while it runs, so that a kill loses at most that much (the file's last line then
+//! says `checkpoint: N positions expanded`). The file's note keeps one line per run
 //! (board, method, nodes, seconds), so the runs that made an answer can be added up. Any Cram
 //! table serves any board: its values are those of the components, whatever board they came
 //! from.
@@ -39,13 +41,20 @@ fn main() -> ExitCode {
 fn run() -> Result<ExitCode, String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let table = take_flag(&mut args, "--table")?;
-    let stop_after = take_flag(&mut args, "--stop-after")?
-        .map(|s| s.parse::<u64>().map_err(|_| format!("--stop-after takes whole seconds, not {s:?}")))
-        .transpose()?;
+    let seconds = |flag: &str, value: Option<String>| {
+        value
+            .map(|s| s.parse::<u64>().map_err(|_| format!("{flag} takes whole seconds, not {s:?}")))
+            .transpose()
+    };
+    let stop_after = seconds("--stop-after", take_flag(&mut args, "--stop-after")?)?;
+    let save_every = seconds("--save-every", take_flag(&mut args, "--save-every")?)?;
+    if save_every.is_some() && table.is_none() {
+        return Err(String::from("--save-every needs --table"));
+    }
     let side = |i: usize| args.get(i).and_then(|a| a.parse::<usize>().ok());
     let (Some(rows), Some(cols)) = (side(0), side(1)) else {
         return Err(String::from(
-            "usage: cram_record ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE] [--stop-after SECONDS]",
+            "usage: cram_record ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE [--stop-after SECONDS] [--save-every SECONDS]]",
         ));
     };
     let method = args.get(2).map_or("aspiration", String::as_str);
@@ -89,6 +98,14 @@ fn run() -> Result<ExitCode, String> {
             );
             note = info.note;
             loaded = info.kept;
+        }
+        if let Some(seconds) = save_every {
+            search = search.with_checkpoints(
+                Path::new(path),
+                CRAM_TABLE_NAME,
+                &note,
+                Duration::from_secs(seconds),
+            );
         }
     }
 

@@ -477,6 +477,10 @@ pub struct CramArgs {
     /// again to go on. Any Cram board's file serves any other board.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "merge"])]
     pub table: Option<PathBuf>,
+    /// With --table: also save the values every SECONDS seconds while searching (1 to
+    /// 31536000; default 600), so a kill, a crash or a power cut loses at most that much.
+    #[arg(long, value_name = "SECONDS", requires = "table", value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub save_every: Option<u64>,
 }
 
 /// `games chomp ROWS COLS`

@@ -4,6 +4,7 @@
 
 use std::io::IsTerminal;
 use std::path::Path;
+use std::time::Duration;
 
 use game_core::Outcome;
 use game_core::search::{
@@ -21,6 +22,9 @@ use crate::output::Output;
 /// Positions a search may expand unless `--max-nodes` or `--allow-long` says otherwise: up to a
 /// few minutes of Cram (boards of about 40 cells), far less on most games.
 const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// Seconds between two checkpoints of a search with `--table`, unless `--save-every` says.
+const DEFAULT_SAVE_EVERY: u64 = 600;
 
 /// The search limits of one run: the memory budget and `--max-nodes` (no node limit with
 /// `--allow-long` unless `--max-nodes` is given).
@@ -180,6 +184,8 @@ fn cram_with_table(
     let info =
         search.load_table_from(table, CRAM_TABLE_NAME).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
     let (loaded, note) = info.map_or((0, String::new()), |info| (info.kept, info.note));
+    let every = Duration::from_secs(args.save_every.unwrap_or(DEFAULT_SAVE_EVERY));
+    let mut search = search.with_checkpoints(table, CRAM_TABLE_NAME, &note, every);
     let result = answer(&mut search, board, args.method);
     let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
     let note = game_core::search::note_with_run(note, &run);

@@ -199,3 +199,38 @@ fn cram_table_file_is_saved_on_ctrl_c() {
     assert_eq!(smaller["nimber"], 1);
     assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
 }
+
+/// `--save-every`: a search killed outright (SIGKILL, which nothing can catch) keeps the values
+/// of its last checkpoint, and a later search loads them.
+#[test]
+fn cram_checkpoints_survive_a_kill() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("placement", "cram-checkpoint");
+    let table = dir.join("cram.tbl");
+    let path = table.to_str().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("games");
+    let mut child = std::process::Command::new(&binary)
+        .args(["--allow-long", "cram", "5", "9", "--table", path, "--save-every", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !table.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint after two minutes");
+        assert!(child.try_wait().unwrap().is_none(), "5 x 9 ended before its first checkpoint");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let smaller = json(&["cram", "4", "9", "--table", path]);
+    assert_eq!(smaller["nimber"], 1);
+    assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+    for bad in ["0", "31536001", "ten"] {
+        let error = error_line(&["cram", "4", "9", "--table", path, "--save-every", bad]);
+        assert!(error.contains("--save-every"), "{error}");
+    }
+    let error = error_line(&["cram", "4", "9", "--save-every", "5"]);
+    assert!(error.contains("--table"), "{error}");
+}

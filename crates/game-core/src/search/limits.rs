@@ -57,6 +57,15 @@ pub enum SearchError {
         /// Positions expanded when it stopped.
         nodes: u64,
     },
+    /// A checkpoint (see [`Search::with_checkpoints`](super::Search::with_checkpoints)) could
+    /// not save the table; the file that was there is as it was.
+    #[error("the checkpoint could not save the table to {path}: {message}")]
+    CheckpointFailed {
+        /// The table file.
+        path: String,
+        /// Why.
+        message: String,
+    },
     /// The positions being expanded need more memory than the stack's share of the budget.
     #[error(
         "the search stack needs {needed} bytes, over its share of {limit} bytes of the caller's memory budget"

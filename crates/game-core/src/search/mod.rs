@@ -81,6 +81,7 @@
 //! ```
 
 mod aspiration;
+mod checkpoint;
 mod limits;
 mod mex;
 mod nimber_set;

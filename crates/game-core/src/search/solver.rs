@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
+use super::checkpoint::Checkpoint;
 use super::nimber_set::NimberSet;
 use super::refutations::Refutations;
 use super::table::{Stored, Table};
@@ -100,6 +101,7 @@ pub struct Search<'g, G: Game> {
     pub(crate) max_stack_bytes: usize,
     progress: Option<Progress<'g>>,
     interrupt: Option<Interrupt<'g>>,
+    pub(crate) checkpoint: Option<Checkpoint<'g, G>>,
 }
 
 impl<G: Game> fmt::Debug for Search<'_, G> {
@@ -139,6 +141,7 @@ impl<'g, G: Game> Search<'g, G> {
             max_stack_bytes: quarter,
             progress: None,
             interrupt: None,
+            checkpoint: None,
         };
         search.stats.table_bytes = search.table.slot_bytes() as u64;
         Ok(search)
@@ -250,6 +253,7 @@ impl<'g, G: Game> Search<'g, G> {
             if self.interrupt.as_ref().is_some_and(|stop| stop()) {
                 return Err(SearchError::Interrupted { nodes: self.stats.nodes });
             }
+            self.checkpoint_if_due()?;
         }
         Ok(())
     }

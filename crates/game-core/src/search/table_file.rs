@@ -585,4 +585,66 @@ mod tests {
         search.save_table(&mut file, NAME, note).unwrap();
         file
     }
+
+    /// Kayles kept whole (no components), so that its searches take many nodes.
+    struct WholeKayles;
+
+    impl Game for WholeKayles {
+        type Position = Vec<u16>;
+        fn moves(&self, rows: &Vec<u16>) -> Vec<Vec<u16>> {
+            Kayles.moves(rows)
+        }
+    }
+
+    #[test]
+    fn checkpoints_save_the_table_while_the_search_runs() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let position = vec![12, 13, 14];
+        let kayles = kayles_by_definition(14);
+        let nimber = kayles[12] ^ kayles[13] ^ kayles[14];
+        let limits = SearchLimits::new(1 << 26, u64::MAX);
+        let mut cold = Search::new(&WholeKayles, limits).unwrap();
+        assert_eq!(cold.nimber_by_aspiration(&position).unwrap(), nimber);
+        let nodes = cold.stats().nodes;
+        assert!(nodes > 3 * 16_384, "{nodes} nodes");
+        let mut checked = Search::new(&WholeKayles, limits).unwrap().with_checkpoints(
+            &path,
+            NAME,
+            "history\n",
+            std::time::Duration::ZERO,
+        );
+        assert_eq!(checked.nimber_by_aspiration(&position).unwrap(), nimber);
+        // Same search, same nodes: a checkpoint does not disturb it.
+        assert_eq!(checked.stats().nodes, nodes);
+        // The last checkpoint came at the last multiple of 16 384 nodes.
+        let mut resumed = Search::new(&WholeKayles, limits).unwrap();
+        let info = resumed.load_table_from(&path, NAME).unwrap().unwrap();
+        let last = nodes / 16_384 * 16_384;
+        assert_eq!(info.note, format!("history\ncheckpoint: {last} positions expanded\n"));
+        assert!(info.kept > 0);
+        assert_eq!(resumed.nimber_by_aspiration(&position).unwrap(), nimber);
+        assert!(resumed.stats().nodes < nodes - last + 16_384, "{} nodes", resumed.stats().nodes);
+        // A checkpoint that cannot write stops the search with a typed error.
+        let nowhere = scratch.path().join("no such folder").join("kayles.tbl");
+        let mut failing = Search::new(&WholeKayles, limits).unwrap().with_checkpoints(
+            &nowhere,
+            NAME,
+            "",
+            std::time::Duration::ZERO,
+        );
+        assert!(matches!(
+            failing.nimber_by_aspiration(&position),
+            Err(SearchError::CheckpointFailed { path, .. }) if path == nowhere.display().to_string()
+        ));
+        assert_eq!(failing.stats().nodes, 16_384);
+        // None is due before its time.
+        let mut later = Search::new(&WholeKayles, limits).unwrap().with_checkpoints(
+            &nowhere,
+            NAME,
+            "",
+            std::time::Duration::from_secs(3_600),
+        );
+        assert_eq!(later.nimber_by_aspiration(&position).unwrap(), nimber);
+    }
 }
