@@ -35,9 +35,9 @@ where
     /// Saves the table to `path` every `every` of wall time while a search runs, as
     /// [`Search::save_table_to`] does (written beside, synced, renamed over), under `name`
     /// with `note` and a last line `checkpoint: N positions expanded`. The caller still
-    /// saves at the end, with the note it wants kept. Cost: one pass over the table a
-    /// checkpoint (about 5 s for 86 million Cram values), so an `every` of minutes costs
-    /// under a percent.
+    /// saves at the end, with the note it wants kept. Cost: one pass over the table and a
+    /// write of its file per checkpoint, so checkpoints minutes apart cost little beside the
+    /// search (records/search.md has the figures).
     pub fn with_checkpoints(mut self, path: &Path, name: &str, note: &str, every: Duration) -> Self {
         self.checkpoint = Some(Checkpoint {
             path: path.to_owned(),
