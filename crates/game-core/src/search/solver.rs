@@ -41,6 +41,19 @@ pub(crate) struct Pending<P> {
     difficulty: u64,
 }
 
+/// The parts of one option, each with its value if the dense array knew it (`Ok`) or else its
+/// hash, its window of the table prefetched (`Err`).
+type LookedUp<P> = SmallVec<[(P, Result<u32, u64>); 4]>;
+
+/// The parts of one option with their values: known already (`Ok`), or looked up in the slots
+/// by their hash (`Err`).
+fn looked_up<'a, P: Clone + Eq + std::hash::Hash>(
+    table: &'a Table<P>,
+    parts: &'a [(P, Result<u32, u64>)],
+) -> impl Iterator<Item = (&'a P, Option<u32>)> + 'a {
+    parts.iter().map(|(part, lookup)| (part, lookup.map_or_else(|hash| table.get_hashed(part, hash), Some)))
+}
+
 /// The progress callback of a [`Search`].
 type Progress<'g> = Box<dyn FnMut(&SearchStats) + 'g>;
 
@@ -307,12 +320,13 @@ impl<'g, G: Game> Search<'g, G> {
         let mut open = requested.map(|set| (set.clone(), set.len()));
         let mut cut = false;
         let mut sorted = true;
-        game.option_parts(component, &mut |parts| {
+        // One option: its parts, each with its value if the table knows it.
+        let mut record = |parts: &mut dyn Iterator<Item = (&G::Position, Option<u32>)>| {
             expansion.options += 1;
             let mut known_xor = 0;
             let mut unknown: SmallVec<[G::Position; 2]> = SmallVec::new();
-            for part in parts {
-                match table.get(part, game.dense_index(part)) {
+            for (part, value) in parts {
+                match value {
                     Some(v) => {
                         hits += 1;
                         known_xor ^= v;
@@ -354,7 +368,44 @@ impl<'g, G: Game> Search<'g, G> {
                 expansion.pending.push(Pending { unknown, known_xor, difficulty: total });
             }
             ControlFlow::Continue(())
-        });
+        };
+        if std::mem::needs_drop::<G::Position>() {
+            // Positions that own memory: looked up at once, never copied.
+            game.option_parts(component, &mut |parts| {
+                record(&mut parts.iter().map(|part| (part, table.get(part, game.dense_index(part)))))
+            });
+        } else {
+            // Plain-data positions (Cram's boards): each option's parts are copied and their
+            // windows of the table prefetched, and the option is looked up only once the game
+            // has produced the next one. Producing an option takes about as long as a load
+            // from memory, so in a table of gigabytes the lookups then find their windows in
+            // the cache. Same options, values and order; the cut comes at the same option.
+            let mut previous: LookedUp<G::Position> = SmallVec::new();
+            let (mut waiting, mut stopped) = (false, false);
+            game.option_parts(component, &mut |parts| {
+                let mut current: LookedUp<G::Position> = SmallVec::new();
+                for part in parts {
+                    let lookup = table.dense_value(game.dense_index(part)).ok_or_else(|| {
+                        let hash = table.hash(part);
+                        table.prefetch(hash);
+                        hash
+                    });
+                    current.push((part.clone(), lookup));
+                }
+                let settled = if waiting {
+                    record(&mut looked_up(table, &previous))
+                } else {
+                    ControlFlow::Continue(())
+                };
+                previous = current;
+                waiting = true;
+                stopped = settled.is_break();
+                settled
+            });
+            if waiting && !stopped {
+                let _ = record(&mut looked_up(table, &previous));
+            }
+        }
         self.stats.table_hits += hits;
         self.stats.pairs_cancelled += cancelled;
         if cut {
