@@ -58,30 +58,32 @@ fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
 fn huge_pages<T>(array: &mut Vec<T>) {
     #[cfg(target_os = "linux")]
     {
-        const PAGE: usize = 4096;
         let bytes = array.capacity().saturating_mul(std::mem::size_of::<T>());
-        if bytes < 4 << 20 {
-            return;
-        }
-        let start = array.as_mut_ptr() as usize;
-        let first = start.next_multiple_of(PAGE);
-        let end = (start + bytes) / PAGE * PAGE;
+        let Some((first, len)) = whole_pages(array.as_mut_ptr() as usize, bytes) else { return };
         // SAFETY: `madvise` with MADV_HUGEPAGE changes how the kernel backs the pages, never
         // their contents, and the range lies inside the array's own allocation (its capacity,
         // rounded inwards to whole pages). It is unsafe only because it takes an address.
         // Measured with prefetching in records/search.md ("Prefetching the table").
         let advised = unsafe {
-            rustix::mm::madvise(
-                first as *mut std::ffi::c_void,
-                end - first,
-                rustix::mm::Advice::LinuxHugepage,
-            )
+            rustix::mm::madvise(first as *mut std::ffi::c_void, len, rustix::mm::Advice::LinuxHugepage)
         };
         // Refused (a kernel without transparent huge pages): the array works the same.
         let _ = advised;
     }
     #[cfg(not(target_os = "linux"))]
     let _ = array;
+}
+
+/// The whole 4 KiB pages inside `bytes` bytes from address `start` (its first address and
+/// length), or none for fewer than 4 MiB: too small to hold a 2 MiB page once aligned.
+fn whole_pages(start: usize, bytes: usize) -> Option<(usize, usize)> {
+    const PAGE: usize = 4096;
+    if bytes < 4 << 20 {
+        return None;
+    }
+    let first = start.checked_next_multiple_of(PAGE)?;
+    let end = start.checked_add(bytes)? / PAGE * PAGE;
+    Some((first, end - first))
 }
 
 /// Entries of the dense array when it is first needed.
@@ -556,6 +558,18 @@ mod tests {
         assert_eq!(table.len(), 10_000);
         assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(1)));
         assert_eq!(table.get(&10_000, None), None);
+    }
+
+    #[test]
+    fn huge_pages_are_asked_for_whole_pages_inside_the_array() {
+        use super::whole_pages;
+        let mib = 1 << 20;
+        assert_eq!(whole_pages(4096, 4 * mib), Some((4096, 4 * mib)));
+        assert_eq!(whole_pages(4096, 4 * mib - 1), None);
+        // Rounded inwards at both ends.
+        assert_eq!(whole_pages(4097, 4 * mib), Some((8192, 4 * mib - 4096)));
+        assert_eq!(whole_pages(4095, 4 * mib + 2), Some((4096, 4 * mib)));
+        assert_eq!(whole_pages(usize::MAX - 100, 4 * mib), None);
     }
 
     #[test]
