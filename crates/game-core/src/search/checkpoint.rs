@@ -64,10 +64,15 @@ impl<G: Game> Search<'_, G> {
             checkpoint.note.clone(),
             &format!("checkpoint: {} positions expanded\n", self.stats.nodes),
         );
-        let saved = (checkpoint.save)(self, &checkpoint.path, &checkpoint.name, &note);
+        let saved =
+            (checkpoint.save)(self, &checkpoint.path, &checkpoint.name, &note).map(|_| ()).map_err(|error| {
+                SearchError::CheckpointFailed {
+                    path: checkpoint.path.display().to_string(),
+                    message: error.to_string(),
+                }
+            });
         checkpoint.last = Instant::now();
-        let path = checkpoint.path.display().to_string();
         self.checkpoint = Some(checkpoint);
-        saved.map(|_| ()).map_err(|error| SearchError::CheckpointFailed { path, message: error.to_string() })
+        saved
     }
 }

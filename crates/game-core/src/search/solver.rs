@@ -380,8 +380,8 @@ impl<'g, G: Game> Search<'g, G> {
             // has produced the next one. Producing an option takes about as long as a load
             // from memory, so in a table of gigabytes the lookups then find their windows in
             // the cache. Same options, values and order; the cut comes at the same option.
-            let mut previous: LookedUp<G::Position> = SmallVec::new();
-            let (mut waiting, mut stopped) = (false, false);
+            // The option produced but not yet looked up; none once the cut stopped the game.
+            let mut previous: Option<LookedUp<G::Position>> = None;
             game.option_parts(component, &mut |parts| {
                 let mut current: LookedUp<G::Position> = SmallVec::new();
                 for part in parts {
@@ -392,18 +392,17 @@ impl<'g, G: Game> Search<'g, G> {
                     });
                     current.push((part.clone(), lookup));
                 }
-                let settled = if waiting {
-                    record(&mut looked_up(table, &previous))
-                } else {
-                    ControlFlow::Continue(())
+                let settled = match previous.replace(current) {
+                    Some(option) => record(&mut looked_up(table, &option)),
+                    None => ControlFlow::Continue(()),
                 };
-                previous = current;
-                waiting = true;
-                stopped = settled.is_break();
+                if settled.is_break() {
+                    previous = None;
+                }
                 settled
             });
-            if waiting && !stopped {
-                let _ = record(&mut looked_up(table, &previous));
+            if let Some(option) = previous {
+                let _ = record(&mut looked_up(table, &option));
             }
         }
         self.stats.table_hits += hits;

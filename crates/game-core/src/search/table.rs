@@ -379,11 +379,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
     ///
     /// Grows in place, so the old and the doubled arrays are never held at once: the arrays
     /// are extended (on Linux the C allocator extends a large block by remapping its pages,
-    /// without a copy) and the entries are moved up from the top down. That works because a home slot is
-    /// the high bits of the hash: doubling sends home `h` to `2h` or `2h + 1`, so an entry in
-    /// slot `p >= 2 * WINDOW` (home at least `p - WINDOW + 1`) moves to a window wholly above
-    /// `p`, which holds only entries already moved and free slots. The entries of the first
-    /// `2 * WINDOW` slots are taken out first and placed last.
+    /// without a copy) and the entries are moved up from the top down. That works because a
+    /// home slot is the high bits of the hash: doubling sends home `h` to `2h` or `2h + 1`, so
+    /// an entry in slot `p >= 2 * WINDOW` (home at least `p - WINDOW + 1`) moves to a window
+    /// wholly above `p`, which holds only entries already moved and free slots. The entries of
+    /// the first `2 * WINDOW` slots are taken out first and placed last.
     fn grow(&mut self) -> bool {
         let Some(homes) = self.homes.checked_mul(2) else { return false };
         let (old_len, len) = (self.slots.len(), homes + WINDOW - 1);
