@@ -58,6 +58,9 @@ fn run() -> Result<ExitCode, String> {
         ));
     };
     let method = args.get(2).map_or("aspiration", String::as_str);
+    if !["aspiration", "pruned", "mex"].contains(&method) {
+        return Err(format!("unknown method {method:?}: aspiration, pruned or mex"));
+    }
     let memory_mib = match args.get(3).map(|a| a.parse::<usize>()) {
         None => 1024,
         Some(Ok(mib)) if mib > 0 => mib,
@@ -113,6 +116,7 @@ fn run() -> Result<ExitCode, String> {
     let result = match method {
         "pruned" => search.nimber(&board),
         "mex" => search.nimber_by_mex(&board),
+        // Checked above: the only method left.
         _ => search.nimber_by_aspiration(&board),
     };
     let stats = *search.stats();
