@@ -137,9 +137,18 @@ fn shards_that_do_not_fit_together_are_refused() {
     let mut far = three.clone();
     far[2].index = 7;
     assert_eq!(merge_root_shards(&far).unwrap_err(), RootShardError::BadShard { index: 7, count: 3 });
-    // Edited files: a task dropped, a task added, a task moved to another shard.
+    // A shard stopped part of the way (its last task not valued yet) is unfinished; edited
+    // files: a task dropped from the middle, a task added, a task moved to another shard.
+    let mut stopped = three.clone();
+    stopped[1].values.pop();
+    assert!(!stopped[1].is_complete() && three[1].is_complete());
+    let of = three[1].values.len();
+    assert_eq!(
+        merge_root_shards(&stopped).unwrap_err(),
+        RootShardError::Unfinished { index: 1, count: 3, valued: of - 1, of }
+    );
     let mut dropped = three.clone();
-    let lost = dropped[1].values.pop().unwrap().0;
+    let lost = dropped[1].values.remove(1).0;
     assert_eq!(
         merge_root_shards(&dropped).unwrap_err(),
         RootShardError::WrongTasks { index: 1, count: 3, task: lost }
@@ -163,9 +172,99 @@ fn shards_that_do_not_fit_together_are_refused() {
     for shard in &mut absurd {
         shard.tasks = usize::MAX / 2;
     }
-    assert!(matches!(merge_root_shards(&absurd).unwrap_err(), RootShardError::WrongTasks { index: 0, .. }));
+    assert!(matches!(merge_root_shards(&absurd).unwrap_err(), RootShardError::Unfinished { index: 0, .. }));
     // Untouched, they merge, and serde round-trips a shard.
     assert!(merge_root_shards(&three).is_ok());
     let text = serde_json::to_string(&three[0]).unwrap();
     assert_eq!(serde_json::from_str::<RootShard>(&text).unwrap(), three[0]);
+}
+
+/// A shard stopped after each task and resumed from what it had saved gives the shard of one
+/// sitting; its nodes are those of all its sittings; `after_task` sees every task as it is
+/// valued.
+#[test]
+fn a_shard_resumed_task_by_task_is_the_shard_of_one_sitting() {
+    let position = vec![6, 9];
+    for cap in [None, Some(3)] {
+        let mut whole_search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+        let whole = whole_search.root_shard(&position, "lasker", (1, 2), cap).unwrap();
+        assert!(whole.values.len() >= 3, "too few tasks to test: {whole:?}");
+        // Each sitting values one task in a fresh search, whose `after_task` then stops it
+        // with an error: the shard it saw is what the next sitting resumes from.
+        let (mut saved, mut sittings, mut nodes) = (None::<RootShard>, 0, 0);
+        let resumed = loop {
+            let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+            let mut seen = None;
+            let result = search.resume_root_shard(&position, "lasker", (1, 2), cap, saved.clone(), |shard| {
+                seen = Some(shard.clone());
+                Err(String::from("disk full"))
+            });
+            sittings += 1;
+            nodes += search.stats().nodes;
+            match result {
+                Ok(shard) => {
+                    assert!(seen.is_none(), "a finished shard values nothing more");
+                    break shard;
+                }
+                Err(error) => {
+                    assert_eq!(error, RootShardError::SaveFailed { message: String::from("disk full") });
+                    let shard = seen.expect("a failed save follows a task");
+                    assert_eq!(shard.values.len(), saved.as_ref().map_or(0, |s| s.values.len()) + 1);
+                    assert_eq!(shard.values[..], whole.values[..shard.values.len()]);
+                    assert!(!shard.is_complete() || shard.values.len() == whole.values.len());
+                    saved = Some(shard);
+                }
+            }
+        };
+        assert_eq!(sittings, whole.values.len() + 1);
+        assert!(resumed.is_complete());
+        assert_eq!(Some(&resumed), saved.as_ref());
+        assert_eq!(resumed.values, whole.values);
+        assert_eq!(resumed.nodes, nodes);
+        // One search kept its table from task to task: fewer nodes than fresh searches.
+        assert!(0 < whole.nodes && whole.nodes < resumed.nodes, "{} {}", whole.nodes, resumed.nodes);
+        let mut again = Search::new(&Lasker, SearchLimits::default()).unwrap();
+        let other = again.root_shard(&position, "lasker", (0, 2), cap).unwrap();
+        let (a, b) = (merge_root_shards(&[other.clone(), resumed]), merge_root_shards(&[other, whole]));
+        assert_eq!(a.map(|m| (m.nimber, m.values)), b.map(|m| (m.nimber, m.values)));
+    }
+}
+
+/// A shard resumes only from its own earlier self: another name, root, count, cap or index is
+/// a mismatch, and values that are not those of its first tasks are refused.
+#[test]
+fn a_shard_resumes_only_from_itself() {
+    let position = vec![5, 7];
+    let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+    let mine = search.root_shard(&position, "lasker", (0, 2), None).unwrap();
+    let resume = |earlier: RootShard| {
+        let mut search = Search::new(&Lasker, SearchLimits::default()).unwrap();
+        search.resume_root_shard(&position, "lasker", (0, 2), None, Some(earlier), |_| Ok(()))
+    };
+    // Finished: given back as it was, nothing searched.
+    assert_eq!(resume(mine.clone()).unwrap(), mine);
+    let edits: [fn(&mut RootShard); 5] = [
+        |s| s.position = String::from("other"),
+        |s| s.tasks += 1,
+        |s| s.count = 3,
+        |s| s.cap = Some(4),
+        |s| s.index = 1,
+    ];
+    for edit in edits {
+        let mut other = mine.clone();
+        edit(&mut other);
+        assert!(matches!(resume(other).unwrap_err(), RootShardError::Mismatch { .. }));
+    }
+    let mut skipped = mine.clone();
+    let task = skipped.values.remove(0).0;
+    assert_eq!(resume(skipped).unwrap_err(), RootShardError::WrongTasks { index: 0, count: 2, task });
+    let mut foreign = mine.clone();
+    foreign.values.truncate(1);
+    foreign.values.push((3, Some(0)));
+    assert_eq!(resume(foreign).unwrap_err(), RootShardError::WrongTasks { index: 0, count: 2, task: 2 });
+    // Stopped after its first task, it values the rest.
+    let mut started = mine.clone();
+    started.values.truncate(1);
+    let finished = resume(started).unwrap();
+    assert_eq!(finished.values, mine.values);
 }

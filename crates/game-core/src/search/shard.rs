@@ -16,6 +16,12 @@
 //! above the expected nimber saves the full search of first moves with large values; the merge
 //! refuses to answer when the cap was too low). Sharding is for positions where the wall time
 //! of one machine is the limit.
+//!
+//! A shard longer than one sitting: [`Search::resume_root_shard`] hands the shard to the
+//! caller after each task (to be saved), and goes on later from what was saved, valuing only
+//! the tasks left; the table can be carried over too ([`Search::save_table_to`]). A shard
+//! stopped part of the way holds the first of its tasks ([`RootShard::is_complete`] says
+//! whether it holds them all), and the merge refuses it.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -46,6 +52,40 @@ pub struct RootShard {
     pub values: Vec<(usize, Option<u32>)>,
     /// Positions the shard's search expanded.
     pub nodes: u64,
+}
+
+impl RootShard {
+    /// Whether the shard holds the value of every one of its tasks (a shard stopped part of the
+    /// way holds the first ones).
+    pub fn is_complete(&self) -> bool {
+        self.values.len() == own_tasks(self.tasks, self.index, self.count).len()
+    }
+
+    /// The shard described for an error message: its name, tasks, count and cap.
+    fn describe(&self) -> String {
+        let cap = self.cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
+        format!("{:?} ({} tasks, {} shards, {cap})", self.position, self.tasks, self.count)
+    }
+
+    /// The first place where the tasks the shard holds part from its first own tasks, in
+    /// order (a task skipped, repeated or foreign); `None` when they agree. Own tasks after
+    /// the ones it holds are not asked for: see [`RootShard::is_complete`].
+    fn misplaced_task(&self) -> Option<usize> {
+        let mut own = own_tasks(self.tasks, self.index, self.count);
+        let mut held = self.values.iter().map(|&(task, _)| task);
+        loop {
+            match (own.next(), held.next()) {
+                (_, None) => return None,
+                (Some(want), Some(got)) if want == got => {}
+                (want, Some(got)) => return Some(want.map_or(got, |want| want.min(got))),
+            }
+        }
+    }
+}
+
+/// The tasks of shard `index` of `count` among `tasks`: `index`, `index + count`, ...
+fn own_tasks(tasks: usize, index: usize, count: usize) -> std::iter::StepBy<std::ops::Range<usize>> {
+    (index.min(tasks)..tasks).step_by(count.max(1))
 }
 
 /// The nimber of a position merged from all its shards.
@@ -121,6 +161,26 @@ pub enum RootShardError {
         /// The shards' cap.
         cap: u32,
     },
+    /// A shard stopped part of the way: it holds the values of only its first tasks.
+    #[error(
+        "shard {index}/{count} is not finished: {valued} of its {of} tasks valued; run it again to go on"
+    )]
+    Unfinished {
+        /// The shard's index.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+        /// Its tasks valued.
+        valued: usize,
+        /// Its tasks.
+        of: usize,
+    },
+    /// The caller could not save the shard after a task (see [`Search::resume_root_shard`]).
+    #[error("could not save the shard: {message}")]
+    SaveFailed {
+        /// What went wrong, as the caller said it.
+        message: String,
+    },
     /// A cap of 0 asks nothing.
     #[error("a cap of 0 asks for no value; the cap is at least 1")]
     ZeroCap,
@@ -175,8 +235,32 @@ impl<G: Game> Search<'_, G> {
         &mut self,
         position: &G::Position,
         name: &str,
+        shard: (usize, usize),
+        cap: Option<u32>,
+    ) -> Result<RootShard, RootShardError> {
+        self.resume_root_shard(position, name, shard, cap, None, |_| Ok(()))
+    }
+
+    /// Values the tasks of shard `index` of `count` like [`Search::root_shard`], going on from
+    /// `earlier`: the same shard as it was when stopped part of the way (as `after_task` last
+    /// saw it, read back from where it was saved). Its values are kept and its tasks not
+    /// searched again; its nodes are added to the new ones. `after_task` sees the shard after
+    /// each task valued here, so that saving it there loses at most the task under way when
+    /// the search stops (at a limit, or interrupted); an error it returns stops the shard.
+    ///
+    /// # Errors
+    /// As [`Search::root_shard`], and: [`RootShardError::Mismatch`] when `earlier` is a shard
+    /// of another name, root (number of tasks), count, cap or index;
+    /// [`RootShardError::WrongTasks`] when its values are not those of its first tasks, in
+    /// order; [`RootShardError::SaveFailed`] with the message `after_task` returned.
+    pub fn resume_root_shard(
+        &mut self,
+        position: &G::Position,
+        name: &str,
         (index, count): (usize, usize),
         cap: Option<u32>,
+        earlier: Option<RootShard>,
+        mut after_task: impl FnMut(&RootShard) -> Result<(), String>,
     ) -> Result<RootShard, RootShardError> {
         if index >= count {
             return Err(RootShardError::BadShard { index, count });
@@ -185,20 +269,40 @@ impl<G: Game> Search<'_, G> {
             return Err(RootShardError::ZeroCap);
         }
         let tasks = self.root_tasks(position);
-        let nodes_before = self.stats().nodes;
-        let mut values = Vec::new();
-        for (task, parts) in tasks.iter().enumerate().skip(index).step_by(count) {
-            values.push((task, self.task_value(parts, cap)?));
-        }
-        Ok(RootShard {
+        let fresh = RootShard {
             position: name.to_owned(),
             tasks: tasks.len(),
             index,
             count,
             cap,
-            values,
-            nodes: self.stats().nodes - nodes_before,
-        })
+            values: Vec::new(),
+            nodes: 0,
+        };
+        let mut shard = match earlier {
+            None => fresh,
+            Some(earlier) => {
+                if (&earlier.position, earlier.tasks, earlier.index, earlier.count, earlier.cap)
+                    != (&fresh.position, fresh.tasks, index, count, cap)
+                {
+                    let other = format!("{} shard {}/{}", earlier.describe(), earlier.index, earlier.count);
+                    let first = format!("{} shard {index}/{count}", fresh.describe());
+                    return Err(RootShardError::Mismatch { first, other });
+                }
+                if let Some(task) = earlier.misplaced_task() {
+                    return Err(RootShardError::WrongTasks { index, count, task });
+                }
+                earlier
+            }
+        };
+        let done = shard.values.len();
+        for task in own_tasks(tasks.len(), index, count).skip(done) {
+            let nodes_before = self.stats().nodes;
+            let value = self.task_value(&tasks[task], cap)?;
+            shard.values.push((task, value));
+            shard.nodes = shard.nodes.saturating_add(self.stats().nodes - nodes_before);
+            after_task(&shard).map_err(|message| RootShardError::SaveFailed { message })?;
+        }
+        Ok(shard)
     }
 
     /// The XOR of the values of `parts`, or `None` when it is at least `cap`.
@@ -237,17 +341,13 @@ impl<G: Game> Search<'_, G> {
 /// [`RootShardError::WrongTasks`], as named.
 pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardError> {
     let first = shards.first().ok_or(RootShardError::Empty)?;
-    let describe = |s: &RootShard| {
-        let cap = s.cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
-        format!("{:?} ({} tasks, {} shards, {cap})", s.position, s.tasks, s.count)
-    };
     let count = first.count;
     let mut seen: Vec<Option<&RootShard>> = vec![None; count];
     for shard in shards {
         if (&shard.position, shard.tasks, shard.count, shard.cap)
             != (&first.position, first.tasks, count, first.cap)
         {
-            return Err(RootShardError::Mismatch { first: describe(first), other: describe(shard) });
+            return Err(RootShardError::Mismatch { first: first.describe(), other: shard.describe() });
         }
         let slot = seen.get_mut(shard.index).ok_or(RootShardError::BadShard { index: shard.index, count })?;
         if slot.replace(shard).is_some() {
@@ -258,19 +358,12 @@ pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardErr
     for (index, shard) in seen.into_iter().enumerate() {
         let shard = shard.ok_or(RootShardError::Missing { index, count })?;
         nodes = nodes.saturating_add(shard.nodes);
-        // Walk the shard's tasks beside its own: the first place they part names a task
-        // missing, repeated or foreign.
-        let mut own = (index..first.tasks).step_by(count);
-        let mut held = shard.values.iter().map(|&(task, _)| task);
-        loop {
-            match (own.next(), held.next()) {
-                (None, None) => break,
-                (Some(want), Some(got)) if want == got => {}
-                (want, got) => {
-                    let task = want.into_iter().chain(got).min().expect("one side has a task");
-                    return Err(RootShardError::WrongTasks { index, count, task });
-                }
-            }
+        if let Some(task) = shard.misplaced_task() {
+            return Err(RootShardError::WrongTasks { index, count, task });
+        }
+        if !shard.is_complete() {
+            let (valued, of) = (shard.values.len(), own_tasks(shard.tasks, index, count).len());
+            return Err(RootShardError::Unfinished { index, count, valued, of });
         }
     }
     // Every task held by exactly its shard (so `tasks` is bounded by what the shards hold):
