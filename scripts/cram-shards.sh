@@ -5,11 +5,15 @@
 #   scripts/cram-shards.sh ROWS COLS K [JOBS [OUT_DIR]]
 #
 # JOBS shards run at once (default 1), each `games --allow-long cram ROWS COLS --shard I/K
-# --out OUT_DIR/shard-I-of-K.json` (default OUT_DIR: cram-ROWSxCOLS-shards); a shard whose
-# file is there already is skipped, so the script resumes after a stop. Each run appends the
-# shard, wall and CPU seconds and peak memory (GNU time) to OUT_DIR/times.tsv. When every
-# shard is there, `games cram ROWS COLS --merge` prints the nimber. CAP=C in the environment
-# passes `--cap C` to every shard (values asked only below C; see docs/commands.md). On a cluster,
+# --out OUT_DIR/shard-I-of-K.json` (default OUT_DIR: cram-ROWSxCOLS-shards). A shard writes
+# its file after each first move it values, and a run finds there what an earlier run of the
+# shard valued: after a stop the script goes on where each shard was (a finished shard is only
+# reported). Each run appends the shard, wall and CPU seconds and peak memory (GNU time) to
+# OUT_DIR/times.tsv (add up a shard's lines). When every shard is finished, `games cram ROWS
+# COLS --merge` prints the nimber. CAP=C in the environment passes `--cap C` to every shard
+# (values asked only below C; see docs/commands.md); TABLES=1 gives each shard the table file
+# OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
+# first move it was searching (a file of up to the memory budget per shard). On a cluster,
 # scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,18 +31,18 @@ mkdir -p "$out"
 [ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
 
 run_shard() {
-    local i=$1 file="$out/shard-$1-of-$k.json" log
-    [ -e "$file" ] && { echo "shard $i/$k: already in $file"; return 0; }
+    local i=$1 file="$out/shard-$1-of-$k.json" log table=()
+    [ -n "${TABLES:-}" ] && table=(--table "$out/shard-$1-of-$k.tbl")
     log=$(mktemp)
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long cram "$rows" "$cols" \
-        --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file"
+        --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file" "${table[@]}"
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
 }
 export -f run_shard
-export out k rows cols games
+export out k rows cols games TABLES CAP
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done

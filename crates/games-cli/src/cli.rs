@@ -462,7 +462,9 @@ pub struct CramArgs {
     /// shards' values: see --merge), e.g. 3/16.
     #[arg(long, value_name = "I/K", conflicts_with_all = ["merge", "method"])]
     pub shard: Option<String>,
-    /// With --shard: write the shard's values to FILE (JSON) for --merge.
+    /// With --shard: write the shard's values to FILE (JSON) for --merge, after each first
+    /// move valued; a run whose FILE holds part of this shard goes on from it (and one that
+    /// holds all of it only reports it).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub out: Option<PathBuf>,
     /// With --shard: ask each first move only whether its value is 0, 1, ..., C - 1 (values
@@ -474,8 +476,9 @@ pub struct CramArgs {
     pub merge: Vec<PathBuf>,
     /// Start from the values saved in FILE (if it exists) and save the search's values there
     /// when it answers, stops at --max-nodes or is stopped by Ctrl-C: run the same command
-    /// again to go on. Any Cram board's file serves any other board.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "merge"])]
+    /// again to go on. Any Cram board's file serves any other board, and any shard's; with
+    /// --shard, give each shard its own FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     pub table: Option<PathBuf>,
     /// With --table: also save the values every SECONDS seconds while searching (1 to
     /// 31536000; default 600), so a kill, a crash or a power cut loses at most that much.

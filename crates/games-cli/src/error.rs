@@ -94,6 +94,18 @@ pub enum CliError {
         /// The table file.
         file: String,
     },
+    /// A shard of a search stopped on Ctrl-C; `kept` says what was saved where.
+    #[error(
+        "{what}: stopped (Ctrl-C) after {nodes} positions expanded; {kept}: run the same command again to continue"
+    )]
+    ShardStopped {
+        /// The shard being searched.
+        what: String,
+        /// Positions expanded in this run.
+        nodes: u64,
+        /// What is saved, and where.
+        kept: String,
+    },
     /// Wythoff's game refused the request.
     #[error(transparent)]
     Wythoff(#[from] game_wythoff::WythoffError),
@@ -172,7 +184,7 @@ impl CliError {
     /// program), 2 for every other error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Stopped { .. } | CliError::SearchStopped { .. } => 130,
+            CliError::Stopped { .. } | CliError::SearchStopped { .. } | CliError::ShardStopped { .. } => 130,
             _ => 2,
         }
     }

@@ -165,6 +165,46 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     Ok(Output::new(answer_text(&what, nimber, outcome, &stats), json))
 }
 
+/// A Cram search's table file, kept over sittings: where it is, how it is named in messages,
+/// its note and the values loaded from it.
+struct CramTable<'a> {
+    path: &'a Path,
+    name: String,
+    note: String,
+    loaded: u64,
+}
+
+impl<'a> CramTable<'a> {
+    /// Loads the values of the table file `path` (if it exists) into `search`, which then
+    /// saves its table there every `--save-every` seconds.
+    fn open<'g>(
+        search: Search<'g, Cram>,
+        path: &'a Path,
+        save_every: Option<u64>,
+    ) -> Result<(Search<'g, Cram>, Self), CliError> {
+        let name = crate::output::one_line(&path.display().to_string());
+        crate::files::reject_special_file(path)?;
+        let mut search = search;
+        let info = search
+            .load_table_from(path, CRAM_TABLE_NAME)
+            .map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+        let (loaded, note) = info.map_or((0, String::new()), |info| (info.kept, info.note));
+        let every = Duration::from_secs(save_every.unwrap_or(DEFAULT_SAVE_EVERY));
+        let search = search.with_checkpoints(path, CRAM_TABLE_NAME, &note, every);
+        Ok((search, CramTable { path, name, note, loaded }))
+    }
+
+    /// Saves the table of `search` to the file, its note extended by a line for this run
+    /// (`what` and the positions expanded); the number of values saved.
+    fn save(self, search: &Search<'_, Cram>, what: &str) -> Result<u64, CliError> {
+        let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
+        let note = game_core::search::note_with_run(self.note, &run);
+        search
+            .save_table_to(self.path, CRAM_TABLE_NAME, &note)
+            .map_err(|e| CliError::bad(format!("{}: {e}", self.name)))
+    }
+}
+
 /// `games cram ROWS COLS --table FILE`: the search starts from the values in FILE and saves
 /// its own there when it answers or stops (Ctrl-C, `--max-nodes`); a stop is an error that
 /// says the values are saved.
@@ -175,23 +215,15 @@ fn cram_with_table(
     table: &Path,
     budget: &Budget,
 ) -> Result<Output, CliError> {
-    let name = crate::output::one_line(&table.display().to_string());
     crate::files::reject_special_file(table)?;
     crate::work::catch_ctrl_c();
     let (search, _spinner) =
         search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
-    let mut search = search.with_interrupt(crate::work::stop_requested);
-    let info =
-        search.load_table_from(table, CRAM_TABLE_NAME).map_err(|e| CliError::bad(format!("{name}: {e}")))?;
-    let (loaded, note) = info.map_or((0, String::new()), |info| (info.kept, info.note));
-    let every = Duration::from_secs(args.save_every.unwrap_or(DEFAULT_SAVE_EVERY));
-    let mut search = search.with_checkpoints(table, CRAM_TABLE_NAME, &note, every);
+    let (mut search, file) =
+        CramTable::open(search.with_interrupt(crate::work::stop_requested), table, args.save_every)?;
+    let (name, loaded) = (file.name.clone(), file.loaded);
     let result = answer(&mut search, board, args.method);
-    let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
-    let note = game_core::search::note_with_run(note, &run);
-    let saved = search
-        .save_table_to(table, CRAM_TABLE_NAME, &note)
-        .map_err(|e| CliError::bad(format!("{name}: {e}")))?;
+    let saved = file.save(&search, what)?;
     let (nimber, outcome) = match result {
         Ok(answer) => answer,
         Err(SearchError::Interrupted { nodes }) => {
@@ -230,8 +262,11 @@ fn shard_refused(what: &str, error: RootShardError) -> CliError {
     }
 }
 
-/// `games cram ROWS COLS --shard I/K [--out FILE]`: the values of the board's first moves that
-/// fall to shard I of K (the aspiration search on each, one table for all).
+/// `games cram ROWS COLS --shard I/K [--out FILE] [--table FILE]`: the values of the board's
+/// first moves that fall to shard I of K (the aspiration search on each, one table for all).
+/// With `--out` the shard is written after each first move valued, and a run finds there what
+/// an earlier run of the same shard valued and goes on from it; with `--table` the values
+/// are carried over as for a whole board. A stop (Ctrl-C, `--max-nodes`) says what is saved.
 fn cram_shard(
     args: &CramArgs,
     what: &str,
@@ -243,21 +278,84 @@ fn cram_shard(
         .parse()
         .map_err(|e| CliError::bad(format!("--shard {}: {e}", crate::output::one_line(shard))))?;
     let (index, count) = (parsed.index(), parsed.count());
-    let (mut search, _spinner) =
-        search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
-    let result = search
-        .root_shard(board, &cram_shard_name(args), (index, count), args.cap)
-        .map_err(|e| shard_refused(what, e))?;
+    let what = format!("{what}, shard {index}/{count}");
+    let name = cram_shard_name(args);
+    let out = args.out.as_deref();
+    let earlier = match out {
+        Some(path) if path.exists() => Some(read_shard_file(path, &name)?),
+        _ => None,
+    };
+    let before = earlier.as_ref().map_or(0, |shard| shard.values.len());
+    let (search, _spinner) =
+        search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
+    let mut search = search;
+    if out.is_some() || args.table.is_some() {
+        crate::work::catch_ctrl_c();
+        search = search.with_interrupt(crate::work::stop_requested);
+    }
+    // A finished shard is only read back: its table is not loaded for nothing.
+    let mut table = None;
+    if let Some(path) = &args.table
+        && !earlier.as_ref().is_some_and(RootShard::is_complete)
+    {
+        let (opened, file) = CramTable::open(search, path, args.save_every)?;
+        (search, table) = (opened, Some(file));
+    }
+    let mut last = earlier.clone();
+    let result = search.resume_root_shard(board, &name, (index, count), args.cap, earlier, |shard| {
+        last = Some(shard.clone());
+        out.map_or(Ok(()), |path| write_shard_file(path, shard).map_err(|e| e.to_string()))
+    });
+    let (table_name, loaded) =
+        table.as_ref().map_or((None, 0), |file| (Some(file.name.clone()), file.loaded));
+    let saved = table.map(|file| file.save(&search, &what)).transpose()?;
+    let result = match result {
+        Ok(result) => result,
+        Err(RootShardError::Search(
+            error @ (SearchError::Interrupted { .. } | SearchError::EffortExceeded { .. }),
+        )) if out.is_some() || saved.is_some() => {
+            let valued = last.as_ref().map_or(0, |shard| shard.values.len());
+            let mut kept = Vec::new();
+            kept.push(match out {
+                _ if valued == 0 => String::from("no first move valued yet"),
+                Some(path) => {
+                    let path = crate::output::one_line(&path.display().to_string());
+                    format!("{valued} of its first moves valued are in {path}")
+                }
+                None => format!("{valued} of its first moves were valued but are not kept (no --out)"),
+            });
+            if let (Some(values), Some(file)) = (saved, &table_name) {
+                kept.push(format!("{values} values are in {file}"));
+            }
+            let kept = kept.join(", ");
+            return Err(match error {
+                SearchError::Interrupted { nodes } => CliError::ShardStopped { what, nodes, kept },
+                _ => CliError::bad(format!(
+                    "{what}: gave up at --max-nodes; {kept}: run again with a higher --max-nodes or --allow-long to go on"
+                )),
+            });
+        }
+        Err(error) => return Err(shard_refused(&what, error)),
+    };
     let json = serde_json::to_value(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
+    let (runs, earlier) = if before > 0 {
+        (" in all runs", format!(", {before} of them by an earlier run"))
+    } else {
+        ("", String::new())
+    };
     let mut text = format!(
-        "{what}, shard {index}/{count}: {} of the {} distinct first moves valued ({} positions expanded)",
+        "{what}: {} of the {} distinct first moves valued ({} positions expanded{runs}){earlier}",
         result.values.len(),
         result.tasks,
         result.nodes
     );
-    if let Some(out) = &args.out {
-        crate::files::write_whole(out, format!("{json}\n"))?;
+    if let Some(out) = out {
+        // Written after each task; written here too for a shard with no task left to value.
+        write_shard_file(out, &result)?;
         text.push_str(&format!(", written to {}", crate::output::one_line(&out.display().to_string())));
+    }
+    if let (Some(values), Some(file)) = (saved, table_name) {
+        text.push_str(&format!("\ntable: {loaded} values loaded from {file}, {values} saved"));
     }
     Ok(Output::new(text, json))
 }
@@ -266,27 +364,35 @@ fn cram_shard(
 /// largest board (a few hundred tasks, a few bytes each).
 const MAX_SHARD_FILE_BYTES: u64 = 1 << 20;
 
+/// Writes `shard` to `path` whole (a file is never half there).
+fn write_shard_file(path: &Path, shard: &RootShard) -> Result<(), CliError> {
+    let json = serde_json::to_string(shard).map_err(|e| CliError::bad(format!("{}: {e}", path.display())))?;
+    crate::files::write_whole(path, format!("{json}\n"))
+}
+
+/// Reads the shard file `path`, which must hold a shard of `name` (this board's).
+fn read_shard_file(path: &Path, name: &str) -> Result<RootShard, CliError> {
+    let file = crate::output::one_line(&path.display().to_string());
+    let bytes = crate::files::read_bounded(path, MAX_SHARD_FILE_BYTES)?;
+    let shard: RootShard = serde_json::from_slice(&bytes).map_err(|e| {
+        CliError::bad(format!(
+            "{file}: not a shard file of games cram: {}",
+            crate::output::one_line(&e.to_string())
+        ))
+    })?;
+    if shard.position != name {
+        return Err(CliError::bad(format!(
+            "{file}: a shard of {:?}, not of {name:?}",
+            crate::output::one_line(&shard.position)
+        )));
+    }
+    Ok(shard)
+}
+
 /// `games cram ROWS COLS --merge FILE...`: the nimber from the files of all shards.
 fn cram_merge(args: &CramArgs, what: &str) -> Result<Output, CliError> {
-    let mut shards = Vec::with_capacity(args.merge.len());
-    for path in &args.merge {
-        let name = crate::output::one_line(&path.display().to_string());
-        let bytes = crate::files::read_bounded(path, MAX_SHARD_FILE_BYTES)?;
-        let shard: RootShard = serde_json::from_slice(&bytes).map_err(|e| {
-            CliError::bad(format!(
-                "{name}: not a shard file of games cram: {}",
-                crate::output::one_line(&e.to_string())
-            ))
-        })?;
-        if shard.position != cram_shard_name(args) {
-            return Err(CliError::bad(format!(
-                "{name}: a shard of {:?}, not of {:?}",
-                crate::output::one_line(&shard.position),
-                cram_shard_name(args)
-            )));
-        }
-        shards.push(shard);
-    }
+    let name = cram_shard_name(args);
+    let shards = args.merge.iter().map(|path| read_shard_file(path, &name)).collect::<Result<Vec<_>, _>>()?;
     let merged = merge_root_shards(&shards).map_err(|e| shard_refused(what, e))?;
     let outcome = if merged.nimber == 0 { Outcome::P } else { Outcome::N };
     let who = who_wins(outcome);

@@ -87,6 +87,136 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
     assert!(!dir.join("s0.partial").exists());
 }
 
+/// `--shard I/K --out FILE` goes on from what FILE holds of the same shard (a run stopped
+/// part of the way), reports a finished one without searching, and refuses a file of another
+/// shard; `--table` carries the values over from shard to shard.
+#[test]
+fn cram_shards_go_on_from_their_files() {
+    let dir = scratch("placement", "cram-shards-resumed");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let whole = json(&["cram", "4", "6", "--shard", "0/2", "--out", &path("whole.json")]);
+    let values = whole["values"].as_array().unwrap().clone();
+    assert!(values.len() >= 3, "{whole}");
+    // The file of a run stopped after its first move: the next run values only the others.
+    let mut stopped = whole.clone();
+    stopped["values"] = serde_json::Value::Array(values[..1].to_vec());
+    stopped["nodes"] = json!(1);
+    std::fs::write(path("part.json"), stopped.to_string()).unwrap();
+    let text = stdout_of(&["cram", "4", "6", "--shard", "0/2", "--out", &path("part.json")]);
+    assert!(
+        text.contains(&format!("{} of the", values.len())) && text.contains("1 of them by an earlier run"),
+        "{text}"
+    );
+    let resumed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("part.json")).unwrap()).unwrap();
+    assert_eq!(resumed["values"], whole["values"]);
+    let nodes = resumed["nodes"].as_u64().unwrap();
+    assert!(1 < nodes && nodes < whole["nodes"].as_u64().unwrap() + 1, "{resumed}");
+    // Stopped by --max-nodes part of the way, and gone on with.
+    let limited = path("limited.json");
+    let error = error_line(&["cram", "4", "6", "--shard", "0/2", "--out", &limited, "--max-nodes", "11000"]);
+    let held: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&limited).unwrap()).unwrap();
+    let valued = held["values"].as_array().unwrap().len();
+    assert!(0 < valued && valued < values.len(), "{held}");
+    assert!(
+        error.contains(&format!(
+            "gave up at --max-nodes; {valued} of its first moves valued are in {limited}: run again"
+        )),
+        "{error}"
+    );
+    let error = error_line(&[
+        "cram",
+        "4",
+        "6",
+        "--shard",
+        "0/2",
+        "--table",
+        &path("limited.tbl"),
+        "--max-nodes",
+        "11000",
+    ]);
+    assert!(
+        error.contains(&format!(
+            "gave up at --max-nodes; {valued} of its first moves were valued but are not kept (no --out), "
+        )),
+        "{error}"
+    );
+    assert_eq!(json(&["cram", "4", "6", "--shard", "0/2", "--out", &limited])["values"], whole["values"]);
+    // Finished: reported as it is, nothing searched.
+    let again = json(&["cram", "4", "6", "--shard", "0/2", "--out", &path("part.json")]);
+    assert_eq!(again, resumed);
+    // The file of another shard, board or program is refused, and left as it was.
+    let error = error_line(&["cram", "4", "6", "--shard", "1/2", "--out", &path("part.json")]);
+    assert!(error.contains("shards of different searches"), "{error}");
+    let error = error_line(&["cram", "6", "4", "--shard", "0/2", "--out", &path("part.json")]);
+    assert!(error.contains("not of \"cram 6 x 4\""), "{error}");
+    std::fs::write(path("junk.json"), "4 6\n").unwrap();
+    let error = error_line(&["cram", "4", "6", "--shard", "0/2", "--out", &path("junk.json")]);
+    assert!(error.contains("not a shard file"), "{error}");
+    assert_eq!(std::fs::read_to_string(path("junk.json")).unwrap(), "4 6\n");
+    // One table file for both shards: the second loads the first's values and needs fewer
+    // nodes than alone; the merge gives the published nimber of 4 x 6 (0, even by even).
+    let table = path("cram.tbl");
+    let first =
+        stdout_of(&["cram", "4", "6", "--shard", "1/2", "--out", &path("one.json"), "--table", &table]);
+    assert!(first.contains(&format!("table: 0 values loaded from {table}, ")), "{first}");
+    let second =
+        stdout_of(&["cram", "4", "6", "--shard", "0/2", "--out", &path("zero.json"), "--table", &table]);
+    let loaded: u64 = second.split("table: ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(loaded > 100, "{second}");
+    let zero: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("zero.json")).unwrap()).unwrap();
+    assert_eq!(zero["values"], whole["values"]);
+    assert!(zero["nodes"].as_u64().unwrap() < whole["nodes"].as_u64().unwrap(), "{zero} {whole}");
+    let merged = json(&["cram", "4", "6", "--merge", &path("zero.json"), &path("one.json")]);
+    assert_eq!(merged["nimber"], 0);
+    // A stopped shard is refused by the merge.
+    let error = error_line(&["cram", "4", "6", "--merge", &path("zero.json"), &path("junk.json")]);
+    assert!(error.contains("not a shard file"), "{error}");
+    let mut unfinished = resumed.clone();
+    unfinished["values"] = serde_json::Value::Array(values[..2].to_vec());
+    std::fs::write(path("unfinished.json"), unfinished.to_string()).unwrap();
+    let error = error_line(&["cram", "4", "6", "--merge", &path("unfinished.json"), &path("one.json")]);
+    assert!(
+        error.contains(&format!("shard 0/2 is not finished: 2 of its {} tasks valued", values.len())),
+        "{error}"
+    );
+}
+
+/// Ctrl-C stops a shard with `--out` and `--table`: exit code 130, one line saying what is
+/// saved where, and the table's values serve a later search.
+#[test]
+fn cram_shard_is_saved_on_ctrl_c() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("placement", "cram-shard-ctrl-c");
+    let (out, table) = (dir.join("shard.json"), dir.join("cram.tbl"));
+    let (out, table) = (out.to_str().unwrap(), table.to_str().unwrap());
+    let binary = assert_cmd::cargo::cargo_bin("games");
+    // A first move of 5 x 9 takes seconds: the shard is stopped inside its first.
+    let child = std::process::Command::new(&binary)
+        .args(["--allow-long", "cram", "5", "9", "--shard", "0/2", "--out", out, "--table", table])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30), "the shard did not stop soon after Ctrl-C");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C) after "), "{stderr}");
+    assert!(stderr.contains("no first move valued yet, "), "{stderr}");
+    assert!(stderr.contains(&format!(" values are in {table}: run the same command again")), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let smaller = json(&["cram", "4", "9", "--table", table]);
+    assert_eq!(smaller["nimber"], 1);
+    assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+}
+
 #[test]
 fn chomp_answers_follow_the_theorems() {
     // 1 x n is one Nim heap of n - 1 (an L with one arm of 1); 2 x 2 by hand: its bites leave
@@ -161,7 +291,7 @@ fn cram_table_file_resumes_a_stopped_search() {
     std::fs::write(&not_a_table, "4 9\n").unwrap();
     let error = error_line(&["cram", "4", "9", "--table", not_a_table.to_str().unwrap()]);
     assert!(error.contains("not a table file"), "{error}");
-    let error = error_line(&["cram", "4", "9", "--table", path, "--shard", "0/2"]);
+    let error = error_line(&["cram", "4", "9", "--table", path, "--merge", path]);
     assert!(error.contains("cannot be used with"), "{error}");
 }
 
