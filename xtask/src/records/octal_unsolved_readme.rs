@@ -73,15 +73,23 @@ fn hours(hundredths: u64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
+/// How the `stopped` column begins for a run stopped by its time budget: game-nim's example
+/// `octal_frequencies` writes `the time budget of S s`.
+const BY_TIME_BUDGET: &str = "the time budget";
+
+/// How the `stopped` column begins for a run that reached its aim: `scripts/octal-unsolved.sh`
+/// writes `reached 2^MAX_POWER` when the example stopped for no other reason.
+const AT_ITS_AIM: &str = "reached 2^";
+
 /// Why the runs of a group stopped, counted from their `stopped` column: `16 by their time
 /// budget`, or `31 at the power their run aimed at, 8 by their time budget`; a reason of another
 /// kind is quoted as written. The most frequent reason comes first (ties in text order).
 fn why_stopped(runs: &[&PushedRun]) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for run in runs {
-        let reason = if run.stopped.starts_with("the time budget") {
+        let reason = if run.stopped.starts_with(BY_TIME_BUDGET) {
             "by their time budget".to_string()
-        } else if run.stopped.starts_with("reached 2^") {
+        } else if run.stopped.starts_with(AT_ITS_AIM) {
             "at the power their run aimed at".to_string()
         } else {
             format!("by {}", run.stopped)
@@ -340,6 +348,27 @@ mod tests {
         assert_eq!(splice(&readme, "new\n").unwrap(), format!("intro\n{BEGIN}\nnew\n{END}\nafter\n"));
         assert!(splice("intro\n", "new\n").is_err());
         assert!(splice(&format!("{END}\n{BEGIN}\n"), "new\n").is_err());
+    }
+
+    /// The two kinds of stop the page names are the ones its writers write, and every run kept
+    /// in runs.tsv stopped by one of them (another reason would be quoted as written: a sign
+    /// that a writer's wording changed).
+    #[test]
+    fn the_named_reasons_are_those_the_writers_write() {
+        let root = crate::workspace_root();
+        let source = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+        let example = source("crates/game-nim/examples/octal_frequencies.rs");
+        assert!(example.contains(&format!("\"\\\"{BY_TIME_BUDGET} of {{}} s\\\"\"")), "{BY_TIME_BUDGET}");
+        let script = source("scripts/octal-unsolved.sh");
+        assert!(script.contains(&format!("${{stopped:-{AT_ITS_AIM}$max_power}}")), "{AT_ITS_AIM}");
+        let runs = read_runs(&root.join(PUSHED)).unwrap();
+        assert!(runs.len() > 50, "{} runs", runs.len());
+        let other: Vec<&str> = runs
+            .values()
+            .map(|run| run.stopped.as_str())
+            .filter(|stopped| !stopped.starts_with(BY_TIME_BUDGET) && !stopped.starts_with(AT_ITS_AIM))
+            .collect();
+        assert!(other.is_empty(), "{other:?}");
     }
 
     /// The reasons are counted from the `stopped` column, the most frequent first.
