@@ -255,6 +255,16 @@ fn a_shard_resumes_only_from_itself() {
         edit(&mut other);
         assert!(matches!(resume(other).unwrap_err(), RootShardError::Mismatch { .. }));
     }
+    let mut renamed = mine.clone();
+    renamed.position = String::from("other");
+    renamed.cap = Some(4);
+    let tasks = mine.tasks;
+    assert_eq!(
+        resume(renamed).unwrap_err().to_string(),
+        format!(
+            "shards of different searches: \"lasker\" ({tasks} tasks, 2 shards, no cap) shard 0/2 and \"other\" ({tasks} tasks, 2 shards, cap 4) shard 0/2"
+        )
+    );
     let mut skipped = mine.clone();
     let task = skipped.values.remove(0).0;
     assert_eq!(resume(skipped).unwrap_err(), RootShardError::WrongTasks { index: 0, count: 2, task });

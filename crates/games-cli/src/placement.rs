@@ -285,6 +285,20 @@ fn cram_shard(
         Some(path) if path.exists() => Some(read_shard_file(path, &name)?),
         _ => None,
     };
+    // Another cut is refused before a table is loaded for it (the search checks the rest).
+    if let (Some(path), Some(earlier)) = (out, &earlier)
+        && (earlier.index, earlier.count, earlier.cap) != (index, count, args.cap)
+    {
+        let cap = |cap: Option<u32>| cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
+        return Err(CliError::bad(format!(
+            "{}: holds shard {}/{} ({}), not shard {index}/{count} ({}): give each shard its own file",
+            crate::output::one_line(&path.display().to_string()),
+            earlier.index,
+            earlier.count,
+            cap(earlier.cap),
+            cap(args.cap)
+        )));
+    }
     let before = earlier.as_ref().map_or(0, |shard| shard.values.len());
     let (search, _spinner) =
         search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
@@ -315,15 +329,14 @@ fn cram_shard(
             error @ (SearchError::Interrupted { .. } | SearchError::EffortExceeded { .. }),
         )) if out.is_some() || saved.is_some() => {
             let valued = last.as_ref().map_or(0, |shard| shard.values.len());
-            let mut kept = Vec::new();
-            kept.push(match out {
+            let mut kept = vec![match out {
                 _ if valued == 0 => String::from("no first move valued yet"),
                 Some(path) => {
                     let path = crate::output::one_line(&path.display().to_string());
                     format!("{valued} of its first moves valued are in {path}")
                 }
                 None => format!("{valued} of its first moves were valued but are not kept (no --out)"),
-            });
+            }];
             if let (Some(values), Some(file)) = (saved, &table_name) {
                 kept.push(format!("{values} values are in {file}"));
             }

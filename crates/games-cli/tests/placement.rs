@@ -147,7 +147,11 @@ fn cram_shards_go_on_from_their_files() {
     assert_eq!(again, resumed);
     // The file of another shard, board or program is refused, and left as it was.
     let error = error_line(&["cram", "4", "6", "--shard", "1/2", "--out", &path("part.json")]);
-    assert!(error.contains("shards of different searches"), "{error}");
+    assert!(error.contains("part.json: holds shard 0/2 (no cap), not shard 1/2 (no cap)"), "{error}");
+    let error = error_line(&["cram", "4", "6", "--shard", "0/2", "--cap", "3", "--out", &path("part.json")]);
+    assert!(error.contains("holds shard 0/2 (no cap), not shard 0/2 (cap 3)"), "{error}");
+    let error = error_line(&["cram", "4", "6", "--shard", "0/3", "--out", &path("part.json")]);
+    assert!(error.contains("holds shard 0/2 (no cap), not shard 0/3 (no cap)"), "{error}");
     let error = error_line(&["cram", "6", "4", "--shard", "0/2", "--out", &path("part.json")]);
     assert!(error.contains("not of \"cram 6 x 4\""), "{error}");
     std::fs::write(path("junk.json"), "4 6\n").unwrap();
