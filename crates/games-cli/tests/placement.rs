@@ -50,6 +50,7 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
     // 4 x 5 has nimber 2 in the published table.
     let merged = json(&["cram", "4", "5", "--merge", &file(0), &file(1), &file(2)]);
     assert_eq!((merged["nimber"].as_u64(), merged["shards"].as_u64()), (Some(2), Some(3)));
+    assert_eq!(merged["outcome"], "N");
     assert!(error_line(&["cram", "4", "5", "--merge", &file(0), &file(1)]).contains("shard 2/3 is missing"));
     assert!(error_line(&["cram", "4", "5", "--merge", &file(0), &file(0), &file(1)]).contains("given twice"));
     assert!(
@@ -172,8 +173,12 @@ fn cram_shards_go_on_from_their_files() {
         serde_json::from_str(&std::fs::read_to_string(path("zero.json")).unwrap()).unwrap();
     assert_eq!(zero["values"], whole["values"]);
     assert!(zero["nodes"].as_u64().unwrap() < whole["nodes"].as_u64().unwrap(), "{zero} {whole}");
+    assert!(!first.contains("earlier run") && !first.contains("in all runs"), "{first}");
     let merged = json(&["cram", "4", "6", "--merge", &path("zero.json"), &path("one.json")]);
-    assert_eq!(merged["nimber"], 0);
+    assert_eq!((merged["nimber"].as_u64(), merged["outcome"].as_str()), (Some(0), Some("P")));
+    // Without --out or --table a stop keeps nothing, and says so as any search does.
+    let error = error_line(&["cram", "4", "6", "--shard", "0/2", "--max-nodes", "100"]);
+    assert!(error.contains("gave up after 100 positions searched (pass --allow-long"), "{error}");
     // A stopped shard is refused by the merge.
     let error = error_line(&["cram", "4", "6", "--merge", &path("zero.json"), &path("junk.json")]);
     assert!(error.contains("not a shard file"), "{error}");
@@ -197,25 +202,34 @@ fn cram_shard_is_saved_on_ctrl_c() {
     let (out, table) = (dir.join("shard.json"), dir.join("cram.tbl"));
     let (out, table) = (out.to_str().unwrap(), table.to_str().unwrap());
     let binary = assert_cmd::cargo::cargo_bin("games");
-    // A first move of 5 x 9 takes seconds: the shard is stopped inside its first.
-    let child = std::process::Command::new(&binary)
-        .args(["--allow-long", "cram", "5", "9", "--shard", "0/2", "--out", out, "--table", table])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let start = Instant::now();
-    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(30), "the shard did not stop soon after Ctrl-C");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert!(stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C) after "), "{stderr}");
+    // A first move of 5 x 9 takes seconds: the shard is stopped inside its first. With --out
+    // alone Ctrl-C is caught too.
+    let stopped = |files: &[&str]| {
+        let child = std::process::Command::new(&binary)
+            .args(["--allow-long", "cram", "5", "9", "--shard", "0/2"])
+            .args(files)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        let start = Instant::now();
+        let status =
+            std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(status.success());
+        let output = child.wait_with_output().unwrap();
+        assert!(start.elapsed() < Duration::from_secs(30), "the shard did not stop soon after Ctrl-C");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        assert!(stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C) after "), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        stderr
+    };
+    let stderr = stopped(&["--out", out]);
+    assert!(stderr.contains("no first move valued yet: run the same command again"), "{stderr}");
+    let stderr = stopped(&["--out", out, "--table", table]);
     assert!(stderr.contains("no first move valued yet, "), "{stderr}");
     assert!(stderr.contains(&format!(" values are in {table}: run the same command again")), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let smaller = json(&["cram", "4", "9", "--table", table]);
     assert_eq!(smaller["nimber"], 1);
     assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
