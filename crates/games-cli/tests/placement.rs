@@ -196,33 +196,15 @@ fn cram_shards_go_on_from_their_files() {
 /// saved where, and the table's values serve a later search.
 #[test]
 fn cram_shard_is_saved_on_ctrl_c() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let dir = scratch("placement", "cram-shard-ctrl-c");
     let (out, table) = (dir.join("shard.json"), dir.join("cram.tbl"));
     let (out, table) = (out.to_str().unwrap(), table.to_str().unwrap());
-    let binary = assert_cmd::cargo::cargo_bin("games");
     // A first move of 5 x 9 takes seconds: the shard is stopped inside its first. With --out
     // alone Ctrl-C is caught too.
     let stopped = |files: &[&str]| {
-        let child = std::process::Command::new(&binary)
-            .args(["--allow-long", "cram", "5", "9", "--shard", "0/2"])
-            .args(files)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(1500));
-        let start = Instant::now();
-        let status =
-            std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-        assert!(status.success());
-        let output = child.wait_with_output().unwrap();
-        assert!(start.elapsed() < Duration::from_secs(30), "the shard did not stop soon after Ctrl-C");
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        let args = [&["--allow-long", "cram", "5", "9", "--shard", "0/2"], files].concat();
+        let stderr = stopped_by_ctrl_c(&args);
         assert!(stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C) after "), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
         stderr
     };
     let stderr = stopped(&["--out", out]);
@@ -233,6 +215,29 @@ fn cram_shard_is_saved_on_ctrl_c() {
     let smaller = json(&["cram", "4", "9", "--table", table]);
     assert_eq!(smaller["nimber"], 1);
     assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+}
+
+/// Runs `games ARGS`, sends it SIGINT (Ctrl-C) after 1.5 s, and checks that it stopped soon
+/// after with exit code 130 and a one-line error, which it returns.
+fn stopped_by_ctrl_c(args: &[&str]) -> String {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("games"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30), "{args:?} did not stop soon after Ctrl-C");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
 }
 
 #[test]
@@ -317,30 +322,13 @@ fn cram_table_file_resumes_a_stopped_search() {
 /// values are, and a later search loads them (the resumed search itself is the test above).
 #[test]
 fn cram_table_file_is_saved_on_ctrl_c() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let dir = scratch("placement", "cram-ctrl-c");
     let table = dir.join("cram.tbl");
     let path = table.to_str().unwrap();
-    let binary = assert_cmd::cargo::cargo_bin("games");
     // 5 x 9 takes tens of seconds: long enough to be interrupted after a second.
-    let child = std::process::Command::new(&binary)
-        .args(["--allow-long", "cram", "5", "9", "--table", path])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let start = Instant::now();
-    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(30), "the search did not stop soon after Ctrl-C");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let stderr = stopped_by_ctrl_c(&["--allow-long", "cram", "5", "9", "--table", path]);
     assert!(stderr.starts_with("error: Cram 5 x 9: stopped (Ctrl-C) after "), "{stderr}");
     assert!(stderr.contains(&format!("values are in {path}: run the same command again")), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(std::fs::metadata(&table).unwrap().len() > 10_000);
     // Finishing 5 x 9 takes too long for a test; the saved values answer a smaller board.
     let smaller = json(&["cram", "4", "9", "--table", path]);
