@@ -1,7 +1,7 @@
 //! A root cut into shards: merged, the shards give the explicit graph's value; shards that are
 //! not the shards of one search are refused with a typed error.
 
-use game_core::search::{RootShard, RootShardError, Search, SearchLimits, merge_root_shards};
+use game_core::search::{RootShard, RootShardError, Search, SearchLimits, ShardCut, merge_root_shards};
 use game_core::{Game, explore, grundy_values};
 use proptest::prelude::*;
 
@@ -272,6 +272,10 @@ fn a_shard_resumes_only_from_itself() {
     foreign.values.truncate(1);
     foreign.values.push((3, Some(0)));
     assert_eq!(resume(foreign).unwrap_err(), RootShardError::WrongTasks { index: 0, count: 2, task: 2 });
+    // The cut alone, as a caller checks it before costly work.
+    assert_eq!(mine.cut(), ShardCut { index: 0, count: 2, cap: None });
+    assert_eq!(mine.cut().to_string(), "shard 0/2 (no cap)");
+    assert_eq!(ShardCut { index: 1, count: 3, cap: Some(4) }.to_string(), "shard 1/3 (cap 4)");
     // Stopped after its first task, it values the rest.
     let mut started = mine.clone();
     started.values.truncate(1);

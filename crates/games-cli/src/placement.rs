@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use game_core::Outcome;
 use game_core::search::{
-    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, merge_root_shards,
+    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, ShardCut, merge_root_shards,
 };
 use game_placement::{CRAM_TABLE_NAME, Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use serde_json::{Value, json};
@@ -286,17 +286,14 @@ fn cram_shard(
         _ => None,
     };
     // Another cut is refused before a table is loaded for it (the search checks the rest).
+    let cut = ShardCut { index, count, cap: args.cap };
     if let (Some(path), Some(earlier)) = (out, &earlier)
-        && (earlier.index, earlier.count, earlier.cap) != (index, count, args.cap)
+        && earlier.cut() != cut
     {
-        let cap = |cap: Option<u32>| cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
         return Err(CliError::bad(format!(
-            "{}: holds shard {}/{} ({}), not shard {index}/{count} ({}): give each shard its own file",
+            "{}: holds {}, not {cut}: give each shard its own file",
             crate::output::one_line(&path.display().to_string()),
-            earlier.index,
-            earlier.count,
-            cap(earlier.cap),
-            cap(args.cap)
+            earlier.cut()
         )));
     }
     let before = earlier.as_ref().map_or(0, |shard| shard.values.len());

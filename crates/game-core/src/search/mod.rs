@@ -95,7 +95,7 @@ mod table;
 mod table_file;
 
 pub use limits::{SearchError, SearchLimits};
-pub use shard::{RootMerge, RootShard, RootShardError, merge_root_shards};
+pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, merge_root_shards};
 pub use solver::Search;
 pub use stats::SearchStats;
 pub use table_file::{

@@ -61,10 +61,15 @@ impl RootShard {
         self.values.len() == own_tasks(self.tasks, self.index, self.count).len()
     }
 
+    /// Which part of the root this shard is: its index, count and cap. A shard saved under one
+    /// cut goes on only under the same cut; a caller can check that before costly work.
+    pub fn cut(&self) -> ShardCut {
+        ShardCut { index: self.index, count: self.count, cap: self.cap }
+    }
+
     /// The shard described for an error message: its name, tasks, count and cap.
     fn describe(&self) -> String {
-        let cap = self.cap.map_or(String::from("no cap"), |c| format!("cap {c}"));
-        format!("{:?} ({} tasks, {} shards, {cap})", self.position, self.tasks, self.count)
+        format!("{:?} ({} tasks, {} shards, {})", self.position, self.tasks, self.count, cap_text(self.cap))
     }
 
     /// The first place where the tasks the shard holds part from its first own tasks, in
@@ -81,6 +86,30 @@ impl RootShard {
             }
         }
     }
+}
+
+/// Which part of a root's tasks a shard values: shard `index` of `count`, with values below
+/// `cap` asked for (every value exact when `None`). Displayed as `shard 0/2 (no cap)` or
+/// `shard 1/3 (cap 4)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardCut {
+    /// The shard's index, from 0.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+    /// The cap of the values, as in [`RootShard::cap`].
+    pub cap: Option<u32>,
+}
+
+impl std::fmt::Display for ShardCut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "shard {}/{} ({})", self.index, self.count, cap_text(self.cap))
+    }
+}
+
+/// A cap as the messages write it: `no cap` or `cap 4`.
+fn cap_text(cap: Option<u32>) -> String {
+    cap.map_or(String::from("no cap"), |c| format!("cap {c}"))
 }
 
 /// The tasks of shard `index` of `count` among `tasks`: `index`, `index + count`, ...
