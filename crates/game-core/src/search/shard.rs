@@ -310,8 +310,8 @@ impl<G: Game> Search<'_, G> {
         let mut shard = match earlier {
             None => fresh,
             Some(earlier) => {
-                if (&earlier.position, earlier.tasks, earlier.index, earlier.count, earlier.cap)
-                    != (&fresh.position, fresh.tasks, index, count, cap)
+                if (&earlier.position, earlier.tasks, earlier.cut())
+                    != (&fresh.position, fresh.tasks, fresh.cut())
                 {
                     let other = format!("{} shard {}/{}", earlier.describe(), earlier.index, earlier.count);
                     let first = format!("{} shard {index}/{count}", fresh.describe());
