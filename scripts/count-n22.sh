@@ -19,6 +19,8 @@
 # of a shard and the projection for the rest are in each directory's README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 source scripts/shards-common.sh
 
 method=${METHOD:-two-ended}

@@ -17,6 +17,8 @@
 # that runs on different days and machines add up; do not change them once shard files exist.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 source scripts/shards-common.sh
 
 games=$(release_games)

@@ -14,10 +14,13 @@
 # saves every CRAM_SAVE_EVERY seconds (1800 by default) while it runs, so a run killed outright
 # loses at most that much (it prints no line then; the file's note ends with a checkpoint line).
 # Runs game-placement's example cram_record (the CLI's engine and default method) under GNU
-# time at low priority (nice 19), one board after another. `cargo xtask records --cram`
-# re-runs the boards kept in records/cram.json and compares them with the published table.
+# time at low priority (nice 19, and its session's scheduling group too: scripts/low-priority.sh),
+# one board after another. `cargo xtask records --cram` re-runs the boards kept in
+# records/cram.json and compares them with the published table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 [ $# -gt 0 ] || { echo "usage: scripts/cram-records.sh \"ROWS COLS\" ..." >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) not found" >&2; exit 2; }
 cargo build --release -q -p game-placement --example cram_record

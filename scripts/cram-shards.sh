@@ -17,6 +17,8 @@
 # scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 usage="usage: scripts/cram-shards.sh ROWS COLS K [JOBS [OUT_DIR]]"
 rows=${1:?$usage}
 cols=${2:?$usage}

@@ -22,6 +22,8 @@
 # 0.034 17, 0.161 10, 0.167 3.4). The real times and peaks are in runs.tsv. A run stopped early keeps the files of every power it passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 
 max_power=${1:-28}
 jobs=${2:-1}

@@ -17,6 +17,8 @@
 # run into one directory. On a cluster: scripts/slurm/octal-table-shards.sbatch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 
 shards=${1:-16}
 jobs=${2:-$(nproc)}

@@ -15,6 +15,8 @@
 # `nice -n 19`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 
 tczajka=${1:?usage: scripts/octal-unsolved-check.sh TCZAJKA_CHECKOUT [CODES...]}
 shift

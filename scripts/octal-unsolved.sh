@@ -25,6 +25,8 @@
 # records/octal-unsolved/README.md from runs.tsv (`cargo test -p xtask` fails until it has).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/low-priority.sh
+lower_session_priority
 
 max_power=${1:-28}
 seconds=${2:-60}
