@@ -128,9 +128,12 @@ fn run() -> Result<ExitCode, String> {
         Err(error) => return Err(error.to_string()),
     };
     let line = format!(
-        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded}}}",
+        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"table_hits\":{},\"table_stores\":{},\"table_replacements\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded}}}",
         started.elapsed().as_secs_f64(),
         stats.nodes,
+        stats.table_hits,
+        stats.table_stores,
+        stats.table_replacements,
         stats.components_cached,
         stats.table_bytes
     );
