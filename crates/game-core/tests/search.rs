@@ -77,7 +77,8 @@ impl Game for Indexed {
 
 /// The same game with positions that own no memory (`[u32; 3]`, sorted, `u32::MAX` for no
 /// token): the engine looks such options up one option late, after prefetching their table
-/// windows, where positions that own memory are looked up at once. The two must search alike.
+/// windows, once the table reaches the size set by `with_prefetch_from`, where positions that
+/// own memory are looked up at once. The two must search alike.
 struct Plain(Tokens);
 
 const NO_TOKEN: u32 = u32::MAX;
@@ -161,13 +162,17 @@ proptest! {
             |s, p| s.nimber_by_mex(p).unwrap(),
             |s, p| s.nimber_by_aspiration(p).unwrap(),
         ];
-        for (by_vec, by_plain) in by_methods.iter().zip(&plain_methods) {
-            let mut vecs = Search::new(&game, limits).unwrap();
-            let mut plains = Search::new(&plain_game, limits).unwrap();
-            prop_assert_eq!(by_plain(&mut plains, &plain_position), by_vec(&mut vecs, &position));
-            let mut expected_stats = *vecs.stats();
-            expected_stats.table_bytes = plains.stats().table_bytes;
-            prop_assert_eq!(*plains.stats(), expected_stats);
+        // Prefetching from a table of 0 bytes looks every plain option up late; from usize::MAX
+        // bytes, none (the default, for tables this small).
+        for prefetch_from in [0, usize::MAX] {
+            for (by_vec, by_plain) in by_methods.iter().zip(&plain_methods) {
+                let mut vecs = Search::new(&game, limits).unwrap();
+                let mut plains = Search::new(&plain_game, limits).unwrap().with_prefetch_from(prefetch_from);
+                prop_assert_eq!(by_plain(&mut plains, &plain_position), by_vec(&mut vecs, &position));
+                let mut expected_stats = *vecs.stats();
+                expected_stats.table_bytes = plains.stats().table_bytes;
+                prop_assert_eq!(*plains.stats(), expected_stats, "prefetch from {} bytes", prefetch_from);
+            }
         }
         let whole = Whole(game.clone());
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
