@@ -197,6 +197,99 @@ impl Game for Chain {
     }
 }
 
+thread_local! {
+    /// Clones of `Heap` and `Rows` positions made on this thread.
+    static CLONES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_clone() {
+    CLONES.with(|c| c.set(c.get() + 1));
+}
+
+/// A row of Kayles pins (knock down one pin or two adjacent ones), a position that owns no
+/// memory and counts its clones.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Heap(u32);
+impl Clone for Heap {
+    fn clone(&self) -> Self {
+        count_clone();
+        Heap(self.0)
+    }
+}
+
+/// The same row as a position that owns memory (a `Vec`), counting its clones.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Rows(Vec<u32>);
+impl Clone for Rows {
+    fn clone(&self) -> Self {
+        count_clone();
+        Rows(self.0.clone())
+    }
+}
+
+/// The rows left by every Kayles move in a row of `n`: each a pair (left, right), zeros kept.
+fn kayles_splits(n: u32) -> impl Iterator<Item = (u32, u32)> {
+    (1..=2.min(n)).flat_map(move |take| (0..=n - take).map(move |left| (left, n - take - left)))
+}
+
+/// Kayles on one row, with positions `P` built by `make` and never cloned by the game itself.
+struct CountedKayles<P>(fn(u32) -> P, fn(&P) -> u32);
+impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Game for CountedKayles<P> {
+    type Position = P;
+    fn moves(&self, _: &P) -> Vec<P> {
+        unreachable!("the search asks for option_parts only")
+    }
+    fn components(&self, row: &P, out: &mut Vec<P>) {
+        out.push((self.0)((self.1)(row)));
+    }
+    fn option_parts(&self, row: &P, visit: &mut dyn FnMut(&[P]) -> ControlFlow<()>) {
+        for (left, right) in kayles_splits((self.1)(row)) {
+            let parts: Vec<P> = [left, right].into_iter().filter(|&n| n > 0).map(self.0).collect();
+            if visit(&parts).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// The nimber of Kayles row 12 found with prefetching from `prefetch_from` table bytes (the
+/// default if `None`), and the positions the search cloned.
+fn kayles_clones<P: Clone + Eq + std::hash::Hash + std::fmt::Debug>(
+    game: &CountedKayles<P>,
+    prefetch_from: Option<usize>,
+) -> (u32, u64) {
+    let search = Search::new(game, SearchLimits::new(64 << 20, u64::MAX)).unwrap();
+    let mut search = match prefetch_from {
+        Some(bytes) => search.with_prefetch_from(bytes),
+        None => search,
+    };
+    let before = CLONES.with(|c| c.get());
+    let nimber = search.nimber(&(game.0)(12)).unwrap();
+    (nimber, CLONES.with(|c| c.get()) - before)
+}
+
+#[test]
+fn options_are_copied_for_prefetching_only_in_tables_from_the_set_size_and_of_plain_data() {
+    let plain = CountedKayles(Heap, |h: &Heap| h.0);
+    let owned = CountedKayles(|n| Rows(vec![n]), |r: &Rows| r.0[0]);
+    // Kayles values 0 1 2 3 1 4 3 2 1 4 2 6 4 (OEIS A002186): row 12 has nimber 4.
+    let always = kayles_clones(&plain, Some(0));
+    let never = kayles_clones(&plain, Some(usize::MAX));
+    assert_eq!((always.0, never.0), (4, 4));
+    assert!(always.1 > never.1, "prefetching copies every part: {always:?} against {never:?}");
+    // The table of this search stays at its first size: prefetching starts exactly there.
+    let first_size =
+        Search::new(&plain, SearchLimits::new(64 << 20, u64::MAX)).unwrap().stats().table_bytes as usize;
+    assert_eq!(kayles_clones(&plain, Some(first_size)), always);
+    assert_eq!(kayles_clones(&plain, Some(first_size + 1)), never);
+    // The default starts far above a table this small.
+    assert!(first_size < game_core::search::PREFETCH_FROM_BYTES);
+    assert_eq!(kayles_clones(&plain, None), never);
+    // Positions that own memory are never copied for prefetching.
+    assert_eq!(kayles_clones(&owned, Some(0)), kayles_clones(&owned, Some(usize::MAX)));
+    assert_eq!(kayles_clones(&owned, Some(0)).0, 4);
+}
+
 #[test]
 fn deep_games_need_no_call_stack() {
     let mut search = Search::new(&Chain, SearchLimits::new(1 << 30, 1_000_000)).unwrap();
