@@ -34,10 +34,13 @@ for board in "$@"; do
         [ -z "${CRAM_STOP_AFTER:-}" ] || sittings+=(--stop-after "$CRAM_STOP_AFTER")
         sittings+=(--save-every "${CRAM_SAVE_EVERY:-1800}")
     fi
-    # Exit status 3: stopped with its table saved (a line all the same).
-    out=$( { nice -n 19 /usr/bin/time -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}"; } 2>&1 ) || [ $? -eq 3 ]
-    json=$(printf '%s\n' "$out" | grep '^{')
-    read -r _ user sys kib < <(printf '%s\n' "$out" | grep '^TIME')
+    # Exit status 3: stopped with its table saved (a line all the same). The search's own
+    # messages (table loaded, saved) go to standard error as they come; GNU time writes to a
+    # file of its own.
+    times=$(mktemp)
+    json=$(nice -n 19 /usr/bin/time -o "$times" -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}" | grep '^{') || [ $? -eq 3 ]
+    read -r _ user sys kib < <(grep '^TIME' "$times")
+    rm -f "$times"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     printf '%s\n' "${json%\}},\"cpu_seconds\":$cpu,\"max_rss_kib\":$kib}"
 done
