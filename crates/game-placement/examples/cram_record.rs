@@ -12,9 +12,9 @@
 //! and the exit status is 3), or when it has answered; with `--save-every SECONDS` also every
 //! SECONDS while it runs, so that a kill loses at most that much (the file's last line then
 //! says `checkpoint: N positions expanded`). The file's note keeps one line per run
-//! (board, method, nodes, seconds), so the runs that made an answer can be added up. Any Cram
-//! table serves any board: its values are those of the components, whatever board they came
-//! from.
+//! (board, method, nodes, seconds), so the runs that made an answer can be added up. Every ten
+//! minutes a line on standard error gives the search's counters so far. Any Cram table serves
+//! any board: its values are those of the components, whatever board they came from.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -27,6 +27,9 @@ use game_placement::{CRAM_TABLE_NAME, Cram, CramBoard};
 
 /// Exit status of a search stopped before its answer, its table saved.
 const STOPPED: u8 = 3;
+
+/// Wall time between two lines of progress on standard error.
+const REPORT_EVERY: Duration = Duration::from_secs(600);
 
 fn main() -> ExitCode {
     match run() {
@@ -86,6 +89,23 @@ fn run() -> Result<ExitCode, String> {
     let mut search = Search::new(&Cram, SearchLimits::new(max_bytes, u64::MAX))
         .map_err(|e| e.to_string())?
         .with_interrupt(move || stop.load(Ordering::Relaxed));
+    // A sitting of hours says how it goes: the counters so far, on standard error, every
+    // REPORT_EVERY of wall time (scripts/cram-records.sh passes these lines through).
+    let (begun, mut reported) = (Instant::now(), Instant::now());
+    search = search.with_progress(move |stats| {
+        if reported.elapsed() >= REPORT_EVERY {
+            reported = Instant::now();
+            eprintln!(
+                "cram_record: {:.0} s: {} nodes, {} table hits, {} stores, {} replacements, {} cached",
+                begun.elapsed().as_secs_f64(),
+                stats.nodes,
+                stats.table_hits,
+                stats.table_stores,
+                stats.table_replacements,
+                stats.components_cached
+            );
+        }
+    });
     let mut note = String::new();
     let mut loaded = 0;
     if let Some(path) = &table {
