@@ -299,6 +299,7 @@ where
         let mut file = File::create(&partial)?;
         let entries = self.save_table(&mut file, name, note)?;
         file.sync_all()?;
+        drop_cached_pages(&file);
         std::fs::rename(&partial, path)?;
         Ok(entries)
     }
@@ -315,7 +316,11 @@ where
         name: &str,
     ) -> Result<Option<TableFileInfo>, TableFileError> {
         match File::open(path) {
-            Ok(file) => self.load_table(file, name).map(Some),
+            Ok(file) => {
+                let loaded = self.load_table(&file, name).map(Some);
+                drop_cached_pages(&file);
+                loaded
+            }
             Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(error) => Err(error.into()),
         }
@@ -349,6 +354,22 @@ where
         }
         Ok(entries)
     }
+}
+
+/// Tells the system that the pages of `file` it caches will not be read again (they are
+/// clean: read, or written and synced). A table file is as large as the table it holds, read
+/// or written once per sitting; left in the page cache it takes the memory a table of the same
+/// size needs in whole 2 MiB blocks (see `huge_pages` in `table.rs`), and the table falls back
+/// to small pages. A hint only: a refusal changes nothing, and off Linux nothing is done.
+fn drop_cached_pages(file: &File) {
+    #[cfg(target_os = "linux")]
+    {
+        let dropped = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
+        // Refused (a file system that keeps no cache): nothing to drop.
+        let _ = dropped;
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
 }
 
 #[cfg(test)]
