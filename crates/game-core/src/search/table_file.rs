@@ -287,8 +287,8 @@ where
 
     /// [`Search::save_table`] to the file at `path`, so that a stop while saving (a kill, a
     /// full disk, a power cut) keeps the file that was there: the table is written beside it,
-    /// to `path` with `.partial` appended, synced to the disk, and renamed over `path`.
-    /// Returns the entries written.
+    /// to `path` with `.partial` appended, synced to the disk, and renamed over `path`. A
+    /// write that fails removes its partial file. Returns the entries written.
     ///
     /// # Errors
     /// Those of [`Search::save_table`]; [`TableFileError::Io`] when the file cannot be
@@ -297,11 +297,24 @@ where
         let mut partial = path.as_os_str().to_owned();
         partial.push(".partial");
         let mut file = File::create(&partial)?;
-        let entries = self.save_table(&mut file, name, note)?;
-        file.sync_all()?;
+        let written = self.save_table(&mut file, name, note).and_then(|entries| {
+            file.sync_all()?;
+            Ok(entries)
+        });
         drop_cached_pages(&file);
-        std::fs::rename(&partial, path)?;
-        Ok(entries)
+        drop(file);
+        match written {
+            Ok(entries) => {
+                std::fs::rename(&partial, path)?;
+                Ok(entries)
+            }
+            Err(error) => {
+                // A failed write (a full disk) must not leave a file as large as the table
+                // behind: the space is what the next save needs.
+                let _ = std::fs::remove_file(&partial);
+                Err(error)
+            }
+        }
     }
 
     /// [`Search::load_table`] from the file at `path` if there is one: `Ok(None)` when there is
@@ -589,6 +602,11 @@ mod tests {
         partial.push(".partial");
         std::fs::write(&partial, b"left by a kill").unwrap();
         search.save_table_to(&path, NAME, "second").unwrap();
+        assert!(!std::path::Path::new(&partial).exists());
+        assert_eq!(std::fs::read(&path).unwrap(), saved_with(&search, "second"));
+        // A save that fails while writing leaves the file as it was and no partial file.
+        let too_long = "n".repeat(MAX_NOTE_BYTES + 1);
+        assert!(matches!(search.save_table_to(&path, NAME, &too_long), Err(TableFileError::TooLong { .. })));
         assert!(!std::path::Path::new(&partial).exists());
         assert_eq!(std::fs::read(&path).unwrap(), saved_with(&search, "second"));
         // A save that cannot write its partial file leaves the file as it was.
