@@ -20,15 +20,14 @@ lower_session_priority() {
     before=$(sed -n 's/^.* nice \(-\{0,1\}[0-9]\{1,\}\)$/\1/p' "$group")
     [ -n "$before" ] || return 0
     [ "$before" -lt 19 ] || return 0
-    # The kernel refuses a second change within a tenth of a second to an unprivileged user
-    # (EAGAIN): wait and try once more.
     set_group_nice 19 || return 0
     echo "low priority: this session's scheduling group set from nice $before to 19 (restored on exit)" >&2
     trap "set_group_nice $before || true" EXIT
 }
 
-# set_group_nice N: writes N to this session's /proc/PID/autogroup, retrying once after the
-# kernel's tenth of a second between changes.
+# set_group_nice N: writes N to this session's /proc/PID/autogroup. The kernel refuses an
+# unprivileged user a second change within a tenth of a second (EAGAIN), so it waits and tries
+# once more.
 set_group_nice() {
     { echo "$1" >"/proc/$$/autogroup"; } 2>/dev/null && return 0
     sleep 0.2
