@@ -416,6 +416,49 @@ impl<P: Clone + Eq + Hash> Table<P> {
         true
     }
 
+    /// Sizes an empty table for `entries` keys in one allocation: the least doubling of its
+    /// home slots that holds them at half load, or the largest its bound allows. True if it
+    /// resized; an empty table that is large enough already, a table that holds entries, or
+    /// a refused allocation leaves the table as it was.
+    ///
+    /// For loading a table file. Doubling into a table of gigabytes extends its arrays, and
+    /// the allocator moves a block that large to new pages (on Linux by remapping), which
+    /// loses the 2 MiB pages of the half it moves: measured in records/search.md ("seventh
+    /// sittings"). A fresh array asks for them before it is first written (see `huge_pages`).
+    /// Half load, not the three quarters at which [`Table::store`] doubles: a full window
+    /// doubles the table at 60 to 65% load anyway, and the search that loads a table goes on
+    /// to store more.
+    pub(crate) fn presize(&mut self, entries: u64) -> bool {
+        if self.entries != 0 {
+            return false;
+        }
+        // Keys that own memory (only types that need dropping can) add `OWNED_BYTES` a slot at
+        // their first store, which must still fit the bound (see `start_owned`).
+        let per_slot = Self::SLOT_BYTES + if std::mem::needs_drop::<P>() { OWNED_BYTES } else { 0 };
+        let fits = |homes: usize| {
+            (homes + WINDOW - 1).saturating_mul(per_slot).saturating_add(4 * self.dense.len())
+                <= self.max_slot_bytes
+        };
+        let mut homes = FIRST_HOMES;
+        while (homes as u64) < entries.saturating_mul(2) {
+            match homes.checked_mul(2) {
+                Some(doubled) if fits(doubled) => homes = doubled,
+                _ => break,
+            }
+        }
+        if homes <= self.homes {
+            return false;
+        }
+        // The old arrays are held meanwhile, so a refusal leaves a working table. They are at
+        // most half the new ones, and in practice the first ones (tens of kilobytes): a table
+        // is presized while it is empty, before its search stores anything.
+        let (Ok(slots), Ok(tags)) = (Self::allocate(homes), Self::allocate_tags(homes)) else {
+            return false;
+        };
+        (self.slots, self.tags, self.homes) = (slots, tags, homes);
+        true
+    }
+
     /// Reserves `more` slots in every array, or none (the arrays then keep their capacity).
     fn reserve(&mut self, more: usize) -> bool {
         let reserved = self.slots.try_reserve_exact(more).is_ok()
@@ -466,7 +509,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Stored, Table, WINDOW};
+    use super::{OWNED_BYTES, Stored, Table, WINDOW};
 
     #[test]
     fn stores_and_finds_and_stays_within_its_slots() {
@@ -558,6 +601,53 @@ mod tests {
         assert_eq!(table.len(), 10_000);
         assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(1)));
         assert_eq!(table.get(&10_000, None), None);
+    }
+
+    #[test]
+    fn presizing_allocates_once_for_half_load_within_the_bound() {
+        let bytes = |homes: usize| (homes + WINDOW - 1) * Table::<u64>::SLOT_BYTES;
+        let mut table = Table::<u64>::new(1 << 30, 0).unwrap();
+        // 512 keys fit the first 1024 homes at half load; 513 need 2048.
+        assert!(!table.presize(512));
+        assert_eq!(table.slot_bytes(), bytes(1024));
+        assert!(table.presize(513));
+        assert_eq!(table.slot_bytes(), bytes(2048));
+        assert!(!table.presize(1024), "large enough already");
+        assert!(table.presize(10_000));
+        assert_eq!(table.slot_bytes(), bytes(32_768));
+        for key in 0..10_000u64 {
+            assert_eq!(table.store(key, None, 2, 1, 0), Stored::New);
+        }
+        assert_eq!(table.slot_bytes(), bytes(32_768), "stored without doubling");
+        assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(2)));
+        assert!(!table.presize(1 << 20), "a table that holds entries keeps its size");
+        assert_eq!(table.slot_bytes(), bytes(32_768));
+    }
+
+    #[test]
+    fn presizing_stops_at_the_bound() {
+        let bytes = |homes: usize| (homes + WINDOW - 1) * Table::<u64>::SLOT_BYTES;
+        for (bound, homes) in [(bytes(4096), 4096), (bytes(4096) - 1, 2048)] {
+            let mut table = Table::<u64>::new(bound, 0).unwrap();
+            assert!(table.presize(u64::MAX), "bound {bound}");
+            assert_eq!(table.slot_bytes(), bytes(homes), "bound {bound}");
+        }
+        let mut first_only = Table::<u64>::new(bytes(2048) - 1, 0).unwrap();
+        assert!(!first_only.presize(u64::MAX));
+        assert_eq!(first_only.slot_bytes(), Table::<u64>::MIN_BYTES);
+    }
+
+    #[test]
+    fn presizing_leaves_room_for_what_keys_own() {
+        // Vec keys may own memory: presized to the bound, their first store must still fit.
+        let per_slot = Table::<Vec<u8>>::SLOT_BYTES + OWNED_BYTES;
+        let bound = (4096 + WINDOW - 1) * per_slot;
+        let mut table = Table::<Vec<u8>>::new(bound, 1 << 20).unwrap();
+        assert!(table.presize(u64::MAX));
+        assert_eq!(table.slots.len(), 4096 + WINDOW - 1);
+        assert_eq!(table.store(vec![1, 2, 3], None, 1, 1, 3), Stored::New);
+        assert_eq!(table.slot_bytes(), bound);
+        assert_eq!(table.get(&vec![1, 2, 3], None), Some(1));
     }
 
     #[test]

@@ -244,7 +244,8 @@ where
     /// Reads a table file written by [`Search::save_table`] under `name` and stores its values
     /// in this search's table, within its budget (when the file holds more than the budget
     /// does, the table keeps the costlier entries, as a search does). Cost: one pass over the
-    /// file; memory: the table's, and one key at a time.
+    /// file; memory: the table's (allocated once, for the file's entries within the budget,
+    /// when this search's table is still empty), and one key at a time.
     ///
     /// # Errors
     /// [`TableFileError::NotATableFile`], [`TableFileError::Version`] or
@@ -342,6 +343,12 @@ where
     /// The entries, the digest and the end of a table file after its note.
     fn load_entries<R: Read>(&mut self, input: &mut Hashing<R>) -> Result<u64, TableFileError> {
         let entries = u64::from_le_bytes(read_array(input)?);
+        // One allocation of the size the entries need, within the budget, instead of doubling
+        // into it (see `Table::presize`). A damaged count costs at most the budget's slots,
+        // which the damage found below gives back.
+        if self.table.presize(entries) {
+            self.stats.table_bytes = self.table.slot_bytes() as u64;
+        }
         let mut key_bytes = Vec::new();
         for _ in 0..entries {
             let len = u16::from_le_bytes(read_array(input)?);
@@ -389,6 +396,7 @@ fn drop_cached_pages(file: &File) {
 mod tests {
     use super::*;
     use crate::search::SearchLimits;
+    use crate::search::table::Table;
 
     /// Kayles: take one pin or two adjacent pins from a row, which may split it.
     struct Kayles;
@@ -475,6 +483,24 @@ mod tests {
             again.stats().nodes,
             cold.stats().nodes
         );
+    }
+
+    #[test]
+    fn a_table_is_loaded_into_slots_sized_once_for_its_entries() {
+        // 5 000 made-up entries (the file checks its digest, not the values): doubling would
+        // reach its size by steps, loading allocates it once, for half load.
+        let mut search = fresh();
+        for row in 0..5_000u16 {
+            search.remember(&vec![row], u32::from(row % 7), 1);
+        }
+        let file = saved(&search);
+        let mut again = fresh();
+        let info = again.load_table(file.as_slice(), NAME).unwrap();
+        assert_eq!((info.entries, info.kept), (5_000, 5_000));
+        // Kayles's keys own no memory it counts (its `position_bytes` is the default).
+        assert_eq!(again.table.slot_bytes(), (16_384 + 31) * Table::<Vec<u16>>::SLOT_BYTES);
+        assert_eq!(again.stats().table_bytes, again.table.slot_bytes() as u64);
+        assert!((0..5_000u16).all(|row| again.lookup(&vec![row]) == Some(u32::from(row % 7))));
     }
 
     #[test]
