@@ -13,7 +13,10 @@
 //! SECONDS while it runs, so that a kill loses at most that much (the file's last line then
 //! says `checkpoint: N positions expanded`). The file's note keeps one line per run
 //! (board, method, nodes, seconds), so the runs that made an answer can be added up. Every ten
-//! minutes a line on standard error gives the search's counters so far. Any Cram table serves
+//! minutes a line on standard error gives the search's counters so far and where it is (its
+//! `SearchPath`: the question asked of the board, the first move asked about, the moves below
+//! it); the JSON line gives the path too, where a stopped search stopped (empty after an
+//! answer). Any Cram table serves
 //! any board: its values are those of the components, whatever board they came from.
 
 use std::path::Path;
@@ -96,13 +99,14 @@ fn run() -> Result<ExitCode, String> {
         if reported.elapsed() >= REPORT_EVERY {
             reported = Instant::now();
             eprintln!(
-                "cram_record: {:.0} s: {} nodes, {} table hits, {} stores, {} replacements, {} cached",
+                "cram_record: {:.0} s: {} nodes, {} table hits, {} stores, {} replacements, {} cached, at {}",
                 begun.elapsed().as_secs_f64(),
                 stats.nodes,
                 stats.table_hits,
                 stats.table_stores,
                 stats.table_replacements,
-                stats.components_cached
+                stats.components_cached,
+                stats.path
             );
         }
     });
@@ -148,14 +152,16 @@ fn run() -> Result<ExitCode, String> {
         Err(error) => return Err(error.to_string()),
     };
     let line = format!(
-        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"table_hits\":{},\"table_stores\":{},\"table_replacements\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded}}}",
+        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"table_hits\":{},\"table_stores\":{},\"table_replacements\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded},\"path\":\"{}\"}}",
         started.elapsed().as_secs_f64(),
         stats.nodes,
         stats.table_hits,
         stats.table_stores,
         stats.table_replacements,
         stats.components_cached,
-        stats.table_bytes
+        stats.table_bytes,
+        // Digits, slashes and `>` only: no JSON escape needed.
+        stats.path
     );
     if let Some(path) = &table {
         let saving = Instant::now();

@@ -71,8 +71,8 @@ fn search_with_spinner<'g, G: game_core::Game>(
     let what = what.to_owned();
     let search = search.with_progress(move |stats| {
         shown.set_message(format!(
-            "{what}: {} positions expanded, {} values cached",
-            stats.nodes, stats.components_cached
+            "{what}: {} positions expanded, {} values cached, at {}",
+            stats.nodes, stats.components_cached, stats.path
         ));
     });
     bar.enable_steady_tick(std::time::Duration::from_millis(250));

@@ -59,7 +59,9 @@ impl<G: Game> Search<'_, G> {
         self.charge(bytes)?;
         let answer = self.aspire(&mut settled, &mut pending, count);
         self.release(bytes);
+        // A search stopped (by its limits or the caller) keeps its path: where it stopped.
         let nimber = answer?;
+        self.stats.path.truncate(0);
         self.remember(component, nimber, self.stats.nodes - nodes_at_open + 1);
         Ok(nimber)
     }
@@ -72,22 +74,25 @@ impl<G: Game> Search<'_, G> {
         pending: &mut Vec<super::solver::Pending<G::Position>>,
         count: u32,
     ) -> Result<u32, SearchError> {
+        // The path's levels 0 and 1 (see `SearchPath`): the question, and the option asked.
         'candidates: for r in 0..count {
             if settled.contains(r) {
                 continue;
             }
+            self.stats.path.record(0, r as usize, count as usize + 1);
             let mut i = 0;
             while i < pending.len() {
+                self.stats.path.record(1, i, pending.len());
                 let option = &mut pending[i];
                 // Every part but the last valued in full (the game lists the hardest last).
                 while option.unknown.len() > 1 {
                     let part = option.unknown.remove(0);
-                    let value = self.pruned_nimber(&part, Request::All)?;
+                    let value = self.pruned_nimber(&part, Request::All, 2)?;
                     option.known_xor ^= value.expect("a full request is always answered");
                 }
                 let target = r ^ option.known_xor;
                 let last = option.unknown[0].clone();
-                match self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])))? {
+                match self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])), 2)? {
                     Some(value) => {
                         let value = value ^ pending[i].known_xor;
                         pending.remove(i);

@@ -31,6 +31,7 @@ impl<G: Game> Search<'_, G> {
         let mut stack = vec![self.open_mex(component.clone())?];
         let mut answer: Option<u32> = None;
         loop {
+            let depth = stack.len();
             let frame = stack.last_mut().expect("the loop returns when the stack empties");
             if let Some(v) = answer.take() {
                 frame.xor ^= v;
@@ -63,6 +64,7 @@ impl<G: Game> Search<'_, G> {
             }
             match ask {
                 Some(child) => {
+                    self.stats.path.record(depth - 1, frame.next, frame.options.len());
                     let child_frame = self.open_mex(child)?;
                     stack.push(child_frame);
                     self.reached_depth(stack.len());
@@ -73,6 +75,7 @@ impl<G: Game> Search<'_, G> {
                     self.remember(&done.component, mex, self.stats.nodes - done.nodes_at_open + 1);
                     self.release(done.bytes);
                     if stack.is_empty() {
+                        self.stats.path.truncate(0);
                         return Ok(mex);
                     }
                     answer = Some(mex);

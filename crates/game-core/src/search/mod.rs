@@ -97,7 +97,7 @@ mod table_file;
 pub use limits::{SearchError, SearchLimits};
 pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, merge_root_shards};
 pub use solver::{PREFETCH_FROM_BYTES, Search};
-pub use stats::SearchStats;
+pub use stats::{PathStep, SearchPath, SearchStats};
 pub use table_file::{
     MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo, note_with_run,
 };

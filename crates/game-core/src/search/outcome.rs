@@ -16,7 +16,7 @@ impl<G: Game> Search<'_, G> {
     /// stays within [`SearchLimits`](super::SearchLimits).
     pub fn nimber(&mut self, position: &G::Position) -> Result<u32, SearchError> {
         self.xor_of_components(position, |search, part| {
-            Ok(search.pruned_nimber(part, Request::All)?.expect("a full request is always answered"))
+            Ok(search.pruned_nimber(part, Request::All, 0)?.expect("a full request is always answered"))
         })
     }
 
@@ -38,10 +38,10 @@ impl<G: Game> Search<'_, G> {
         let Some(last) = parts.pop() else { return Ok(k == 0) };
         let mut xor = 0;
         for part in parts {
-            xor ^= self.pruned_nimber(&part, Request::All)?.expect("a full request is always answered");
+            xor ^= self.pruned_nimber(&part, Request::All, 0)?.expect("a full request is always answered");
         }
         let target = k ^ xor;
-        let answer = self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])))?;
+        let answer = self.pruned_nimber(&last, Request::Among(NimberSet::from_values([target])), 0)?;
         Ok(answer == Some(target))
     }
 

@@ -95,11 +95,13 @@ enum Opened<P> {
 
 impl<G: Game> Search<'_, G> {
     /// The nimber of `component` if it is in `request` (or known anyway), else `None`.
-    /// A full request always gives `Some`.
+    /// A full request always gives `Some`. `level` is the component's level in the search's
+    /// [`SearchPath`](super::SearchPath) (0 at the root).
     pub(crate) fn pruned_nimber(
         &mut self,
         component: &G::Position,
         request: Request,
+        level: usize,
     ) -> Result<Option<u32>, SearchError> {
         if let Some(v) = self.cached(component) {
             return Ok(Some(v));
@@ -110,19 +112,24 @@ impl<G: Game> Search<'_, G> {
         };
         let mut answer: Option<Option<u32>> = None;
         loop {
+            let depth = stack.len();
             let top = stack.last_mut().expect("the loop returns when the stack empties");
             match self.step(top, answer.take()) {
-                Step::Ask(child, request) => match self.open(child, request)? {
-                    Opened::Frame(frame) => {
-                        stack.push(frame);
-                        self.reached_depth(stack.len());
+                Step::Ask(child, request) => {
+                    self.stats.path.record(level + depth - 1, top.next, top.options.len());
+                    match self.open(child, request)? {
+                        Opened::Frame(frame) => {
+                            stack.push(frame);
+                            self.reached_depth(stack.len());
+                        }
+                        Opened::Answer(child_answer) => answer = Some(child_answer),
                     }
-                    Opened::Answer(child_answer) => answer = Some(child_answer),
-                },
+                }
                 Step::Answer(result) => {
                     let done = stack.pop().expect("a frame answered");
                     self.release(done.bytes);
                     if stack.is_empty() {
+                        self.stats.path.truncate(level);
                         return Ok(result);
                     }
                     answer = Some(result);

@@ -352,7 +352,8 @@ impl<G: Game> Search<'_, G> {
         }
         for value in 0..cap {
             let target = value ^ xor;
-            if self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([target])))? == Some(target)
+            if self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([target])), 0)?
+                == Some(target)
             {
                 return Ok(Some(value));
             }
