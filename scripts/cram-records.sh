@@ -36,11 +36,17 @@ for board in "$@"; do
     fi
     # Exit status 3: stopped with its table saved (a line all the same). The search's own
     # messages (table loaded, saved) go to standard error as they come; GNU time writes to a
-    # file of its own.
+    # file of its own, removed before a failure ends the script.
     times=$(mktemp)
-    json=$(nice -n 19 /usr/bin/time -o "$times" -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}" | grep '^{') || [ $? -eq 3 ]
-    read -r _ user sys kib < <(grep '^TIME' "$times")
+    status=0
+    json=$(nice -n 19 /usr/bin/time -o "$times" -f 'TIME %U %S %M' ./target/release/examples/cram_record "$1" "$2" "${CRAM_METHOD:-aspiration}" "${CRAM_MEMORY_MIB:-1024}" "${sittings[@]}" | grep '^{') || status=$?
+    timing=$(grep '^TIME' "$times" || true)
     rm -f "$times"
+    if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
+        echo "error: cram_record $1 x $2 failed (exit status $status)" >&2
+        exit "$status"
+    fi
+    read -r _ user sys kib <<<"$timing"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     printf '%s\n' "${json%\}},\"cpu_seconds\":$cpu,\"max_rss_kib\":$kib}"
 done
