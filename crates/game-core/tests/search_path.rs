@@ -40,6 +40,14 @@ impl Game for Tree {
             }
             assert_eq!(from_path, from_position, "path {path:?}, expanding {position:?}");
             assert!(path[self.skip..].iter().all(|step| step.options == u32::from(self.branching)));
+            if self.skip > 0 {
+                // The question "is the nimber 0?" (the root's nimber, depth even) among the
+                // values 0 to 4 of four options; every root option answers "not 0", so none
+                // leaves the list and the option asked is the move made.
+                let options = u32::from(self.branching);
+                assert_eq!(path[0], PathStep { option: 0, options: options + 1 });
+                assert_eq!(path[1], PathStep { option: u32::from(position[0]), options });
+            }
             *self.checked.borrow_mut() += 1;
         }
         if position.len() == self.depth {
