@@ -25,8 +25,29 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use game_core::search::{Search, SearchError, SearchLimits};
+use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
 use game_placement::{CRAM_TABLE_NAME, Cram, CramBoard};
+use serde::Serialize;
+
+/// The JSON line of a run: the board and the settings, the nimber or `"stopped":true`, the wall
+/// seconds, the search's statistics as game-core gives them (`SearchStats`, flattened: nodes,
+/// table hits, ..., and `path`, where a stopped search stopped) and the entries loaded.
+#[derive(Serialize)]
+struct Line<'a> {
+    rows: usize,
+    cols: usize,
+    method: &'a str,
+    memory_mib: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
+    /// Wall time, to the millisecond (a measurement, not a result).
+    seconds: f64,
+    #[serde(flatten)]
+    stats: SearchStats,
+    loaded: u64,
+}
 
 /// Exit status of a search stopped before its answer, its table saved.
 const STOPPED: u8 = 3;
@@ -143,26 +164,23 @@ fn run() -> Result<ExitCode, String> {
         // Checked above: the only method left.
         _ => search.nimber_by_aspiration(&board),
     };
-    let stats = *search.stats();
-    let (answer, code) = match result {
-        Ok(nimber) => (format!("\"nimber\":{nimber}"), ExitCode::SUCCESS),
-        Err(SearchError::Interrupted { .. }) if table.is_some() => {
-            (String::from("\"stopped\":true"), ExitCode::from(STOPPED))
-        }
+    let (nimber, code) = match result {
+        Ok(nimber) => (Some(nimber), ExitCode::SUCCESS),
+        Err(SearchError::Interrupted { .. }) if table.is_some() => (None, ExitCode::from(STOPPED)),
         Err(error) => return Err(error.to_string()),
     };
-    let line = format!(
-        "{{\"rows\":{rows},\"cols\":{cols},\"method\":\"{method}\",\"memory_mib\":{memory_mib},{answer},\"seconds\":{:.3},\"nodes\":{},\"table_hits\":{},\"table_stores\":{},\"table_replacements\":{},\"components_cached\":{},\"table_bytes\":{},\"loaded\":{loaded},\"path\":\"{}\"}}",
-        started.elapsed().as_secs_f64(),
-        stats.nodes,
-        stats.table_hits,
-        stats.table_stores,
-        stats.table_replacements,
-        stats.components_cached,
-        stats.table_bytes,
-        // Digits, slashes and `>` only: no JSON escape needed.
-        stats.path
-    );
+    let line = Line {
+        rows,
+        cols,
+        method,
+        memory_mib,
+        nimber,
+        stopped: nimber.is_none(),
+        seconds: started.elapsed().as_millis() as f64 / 1000.0,
+        stats: *search.stats(),
+        loaded,
+    };
+    let line = serde_json::to_string(&line).map_err(|e| e.to_string())?;
     if let Some(path) = &table {
         let saving = Instant::now();
         note = game_core::search::note_with_run(note, &format!("{line}\n"));
