@@ -387,8 +387,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
     fn grow(&mut self) -> bool {
         let Some(homes) = self.homes.checked_mul(2) else { return false };
         let (old_len, len) = (self.slots.len(), homes + WINDOW - 1);
-        let bytes = len.saturating_mul(self.bytes_per_slot()).saturating_add(4 * self.dense.len());
-        if bytes > self.max_slot_bytes || !self.reserve(len - old_len) {
+        if !self.slots_fit(homes, self.bytes_per_slot()) || !self.reserve(len - old_len) {
             return false;
         }
         huge_pages(&mut self.slots);
@@ -435,14 +434,10 @@ impl<P: Clone + Eq + Hash> Table<P> {
         // Keys that own memory (only types that need dropping can) add `OWNED_BYTES` a slot at
         // their first store, which must still fit the bound (see `start_owned`).
         let per_slot = Self::SLOT_BYTES + if std::mem::needs_drop::<P>() { OWNED_BYTES } else { 0 };
-        let fits = |homes: usize| {
-            (homes + WINDOW - 1).saturating_mul(per_slot).saturating_add(4 * self.dense.len())
-                <= self.max_slot_bytes
-        };
         let mut homes = FIRST_HOMES;
         while (homes as u64) < entries.saturating_mul(2) {
             match homes.checked_mul(2) {
-                Some(doubled) if fits(doubled) => homes = doubled,
+                Some(doubled) if self.slots_fit(doubled, per_slot) => homes = doubled,
                 _ => break,
             }
         }
@@ -457,6 +452,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
         };
         (self.slots, self.tags, self.homes) = (slots, tags, homes);
         true
+    }
+
+    /// Whether `homes` home slots and their padding, at `per_slot` bytes a slot, fit the bound
+    /// beside the dense array.
+    fn slots_fit(&self, homes: usize, per_slot: usize) -> bool {
+        (homes + WINDOW - 1).saturating_mul(per_slot).saturating_add(4 * self.dense.len())
+            <= self.max_slot_bytes
     }
 
     /// Reserves `more` slots in every array, or none (the arrays then keep their capacity).
