@@ -82,6 +82,7 @@
 
 mod aspiration;
 mod checkpoint;
+mod costly;
 mod limits;
 mod mex;
 mod nimber_set;
@@ -94,6 +95,7 @@ mod stats;
 mod table;
 mod table_file;
 
+pub use costly::{EntryCount, TableWorkProfile, WORK_CLASSES, save_costly_entries};
 pub use limits::{SearchError, SearchLimits};
 pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, merge_root_shards};
 pub use solver::{PREFETCH_FROM_BYTES, Search};

@@ -128,7 +128,7 @@ pub struct TableFileInfo {
 }
 
 /// Everything written goes into the digest too.
-struct Hashing<W> {
+pub(super) struct Hashing<W> {
     inner: W,
     digest: Sha256,
 }
@@ -139,7 +139,7 @@ impl<W: Write> Write for Hashing<W> {
         self.digest.update(&bytes[..written]);
         Ok(written)
     }
-    // Never called: `save_table` takes the writer out of its `Hashing` before the final flush.
+    // Never called: `write_digest` takes the writer out of its `Hashing` before the final flush.
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
@@ -201,43 +201,19 @@ where
     /// [`TableFileError::Encode`] for a key serde cannot encode or whose encoding passes
     /// 65 535 bytes.
     pub fn save_table(&self, out: impl Write, name: &str, note: &str) -> Result<u64, TableFileError> {
-        let name_len = u16::try_from(name.len()).map_err(|_| TableFileError::TooLong {
-            what: "name",
-            bytes: name.len(),
-            max: usize::from(u16::MAX),
-        })?;
-        if note.len() > MAX_NOTE_BYTES {
-            return Err(TableFileError::TooLong { what: "note", bytes: note.len(), max: MAX_NOTE_BYTES });
-        }
-        let mut out = Hashing { inner: io::BufWriter::with_capacity(1 << 20, out), digest: Sha256::new() };
-        out.write_all(&TABLE_FILE_MAGIC)?;
-        out.write_all(&[TABLE_FILE_VERSION])?;
-        out.write_all(&name_len.to_le_bytes())?;
-        out.write_all(name.as_bytes())?;
-        out.write_all(&(note.len() as u32).to_le_bytes())?;
-        out.write_all(note.as_bytes())?;
         let entries = self.table.slot_len() as u64;
-        out.write_all(&entries.to_le_bytes())?;
+        let mut out = write_header(out, name, note, entries)?;
         let mut key_bytes = Vec::new();
         let mut written = 0u64;
         for (key, nimber, work) in self.table.slot_entries() {
             key_bytes.clear();
             key_bytes =
                 postcard::to_extend(key, key_bytes).map_err(|e| TableFileError::Encode(e.to_string()))?;
-            let len = u16::try_from(key_bytes.len()).map_err(|_| {
-                TableFileError::Encode(format!("a key takes {} bytes, over 65 535", key_bytes.len()))
-            })?;
-            out.write_all(&len.to_le_bytes())?;
-            out.write_all(&key_bytes)?;
-            out.write_all(&nimber.to_le_bytes())?;
-            out.write_all(&work.to_le_bytes())?;
+            write_entry(&mut out, &key_bytes, nimber, work)?;
             written += 1;
         }
         debug_assert_eq!(written, entries);
-        let digest = out.digest.clone().finalize();
-        let mut inner = out.inner;
-        inner.write_all(&digest)?;
-        inner.flush()?;
+        write_digest(out)?;
         Ok(written)
     }
 
@@ -254,25 +230,7 @@ where
     /// or a digest that does not match) or [`TableFileError::Io`] later: then the table is
     /// emptied, so nothing of a bad file stays.
     pub fn load_table(&mut self, input: impl Read, name: &str) -> Result<TableFileInfo, TableFileError> {
-        let mut input =
-            Hashing { inner: io::BufReader::with_capacity(1 << 20, input), digest: Sha256::new() };
-        if read_array::<8>(&mut input).ok() != Some(TABLE_FILE_MAGIC) {
-            return Err(TableFileError::NotATableFile);
-        }
-        let [version] = read_array::<1>(&mut input)?;
-        if version != TABLE_FILE_VERSION {
-            return Err(TableFileError::Version { found: version });
-        }
-        let name_len = u16::from_le_bytes(read_array(&mut input)?);
-        let found = read_text(&mut input, usize::from(name_len), "name")?;
-        if found != name {
-            return Err(TableFileError::OtherGame { expected: name.to_owned(), found });
-        }
-        let note_len = u32::from_le_bytes(read_array(&mut input)?) as usize;
-        if note_len > MAX_NOTE_BYTES {
-            return Err(TableFileError::Damaged(format!("its note claims {note_len} bytes")));
-        }
-        let note = read_text(&mut input, note_len, "note")?;
+        let (mut input, found, note) = read_header(input, Some(name))?;
         let result = self.load_entries(&mut input);
         let entries = match result {
             Ok(entries) => entries,
@@ -295,27 +253,7 @@ where
     /// Those of [`Search::save_table`]; [`TableFileError::Io`] when the file cannot be
     /// created, synced or renamed (`path` is then as it was).
     pub fn save_table_to(&self, path: &Path, name: &str, note: &str) -> Result<u64, TableFileError> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let mut file = File::create(&partial)?;
-        let written = self.save_table(&mut file, name, note).and_then(|entries| {
-            file.sync_all()?;
-            Ok(entries)
-        });
-        drop_cached_pages(&file);
-        drop(file);
-        match written {
-            Ok(entries) => {
-                std::fs::rename(&partial, path)?;
-                Ok(entries)
-            }
-            Err(error) => {
-                // A failed write (a full disk) must not leave a file as large as the table
-                // behind: the space is what the next save needs.
-                let _ = std::fs::remove_file(&partial);
-                Err(error)
-            }
-        }
+        write_whole(path, |file| self.save_table(file, name, note))
     }
 
     /// [`Search::load_table`] from the file at `path` if there is one: `Ok(None)` when there is
@@ -342,7 +280,7 @@ where
 
     /// The entries, the digest and the end of a table file after its note.
     fn load_entries<R: Read>(&mut self, input: &mut Hashing<R>) -> Result<u64, TableFileError> {
-        let entries = u64::from_le_bytes(read_array(input)?);
+        let entries = read_entry_count(input)?;
         // One allocation of the size the entries need, within the budget, instead of doubling
         // into it (see `Table::presize`). A damaged count costs at most the budget's slots,
         // which the damage found below gives back.
@@ -351,28 +289,191 @@ where
         }
         let mut key_bytes = Vec::new();
         for _ in 0..entries {
-            let len = u16::from_le_bytes(read_array(input)?);
-            key_bytes.resize(usize::from(len), 0);
-            input.read_exact(&mut key_bytes)?;
+            let (nimber, work) = read_entry(input, &mut key_bytes)?;
             let key: G::Position = postcard::from_bytes(&key_bytes)
                 .map_err(|e| TableFileError::Damaged(format!("a key does not decode: {e}")))?;
-            let nimber = u32::from_le_bytes(read_array(input)?);
-            let work = u32::from_le_bytes(read_array(input)?);
-            if nimber >= u32::MAX - 1 {
-                return Err(TableFileError::Damaged(format!("a nimber of {nimber}")));
-            }
             self.remember(&key, nimber, u64::from(work));
         }
-        let computed = input.digest.clone().finalize();
-        let mut stored = [0u8; 32];
-        input.inner.read_exact(&mut stored)?;
-        if computed.as_slice() != stored {
-            return Err(TableFileError::Damaged(String::from("its digest does not match its contents")));
-        }
-        if input.inner.read(&mut [0u8; 1])? != 0 {
-            return Err(TableFileError::Damaged(String::from("bytes follow its digest")));
-        }
+        read_digest(input)?;
         Ok(entries)
+    }
+}
+
+/// Writes a table file's header (magic, version, `name`, `note` and the number of `entries`
+/// to follow) to `out`, and returns `out` buffered and hashed for the entries.
+///
+/// # Errors
+/// [`TableFileError::TooLong`] for a name over 65 535 bytes or a note over
+/// [`MAX_NOTE_BYTES`] (nothing written then); [`TableFileError::Io`] when writing fails.
+pub(super) fn write_header<W: Write>(
+    out: W,
+    name: &str,
+    note: &str,
+    entries: u64,
+) -> Result<Hashing<io::BufWriter<W>>, TableFileError> {
+    let name_len = u16::try_from(name.len()).map_err(|_| TableFileError::TooLong {
+        what: "name",
+        bytes: name.len(),
+        max: usize::from(u16::MAX),
+    })?;
+    if note.len() > MAX_NOTE_BYTES {
+        return Err(TableFileError::TooLong { what: "note", bytes: note.len(), max: MAX_NOTE_BYTES });
+    }
+    let mut out = Hashing { inner: io::BufWriter::with_capacity(1 << 20, out), digest: Sha256::new() };
+    out.write_all(&TABLE_FILE_MAGIC)?;
+    out.write_all(&[TABLE_FILE_VERSION])?;
+    out.write_all(&name_len.to_le_bytes())?;
+    out.write_all(name.as_bytes())?;
+    out.write_all(&(note.len() as u32).to_le_bytes())?;
+    out.write_all(note.as_bytes())?;
+    out.write_all(&entries.to_le_bytes())?;
+    Ok(out)
+}
+
+/// The bytes of a table file's header with a name of `name_bytes` and a note of `note_bytes`
+/// ([`write_header`]'s): magic, version, the two lengths, the texts and the entry count.
+pub(super) fn header_bytes(name_bytes: usize, note_bytes: usize) -> u64 {
+    (8 + 1 + 2 + 4 + 8) + name_bytes as u64 + note_bytes as u64
+}
+
+/// The bytes of a table file's digest.
+pub(super) const DIGEST_BYTES: u64 = 32;
+
+/// The bytes an entry whose key is encoded in `key_bytes` takes in a table file: the key's
+/// length, the key, its nimber and its work.
+pub(super) fn entry_bytes(key_bytes: usize) -> u64 {
+    2 + key_bytes as u64 + 4 + 4
+}
+
+/// Writes one entry: the key's encoding `key`, its `nimber` and its `work`.
+///
+/// # Errors
+/// [`TableFileError::Encode`] for a key over 65 535 bytes; [`TableFileError::Io`].
+pub(super) fn write_entry<W: Write>(
+    out: &mut Hashing<W>,
+    key: &[u8],
+    nimber: u32,
+    work: u32,
+) -> Result<(), TableFileError> {
+    let len = u16::try_from(key.len())
+        .map_err(|_| TableFileError::Encode(format!("a key takes {} bytes, over 65 535", key.len())))?;
+    out.write_all(&len.to_le_bytes())?;
+    out.write_all(key)?;
+    out.write_all(&nimber.to_le_bytes())?;
+    out.write_all(&work.to_le_bytes())?;
+    Ok(())
+}
+
+/// Writes the digest of everything written to `out` and flushes it.
+pub(super) fn write_digest<W: Write>(out: Hashing<io::BufWriter<W>>) -> Result<(), TableFileError> {
+    let digest = out.digest.finalize();
+    let mut inner = out.inner;
+    inner.write_all(&digest)?;
+    inner.flush()?;
+    Ok(())
+}
+
+/// Reads a table file's header from `input`, checking its magic, its version and, when
+/// `expected` is given, its name: the name, the note, and `input` buffered and hashed for
+/// the entry count and the entries.
+///
+/// # Errors
+/// [`TableFileError::NotATableFile`], [`TableFileError::Version`],
+/// [`TableFileError::OtherGame`] (checked before the note is read) or
+/// [`TableFileError::Damaged`].
+pub(super) fn read_header<R: Read>(
+    input: R,
+    expected: Option<&str>,
+) -> Result<(Hashing<io::BufReader<R>>, String, String), TableFileError> {
+    let mut input = Hashing { inner: io::BufReader::with_capacity(1 << 20, input), digest: Sha256::new() };
+    if read_array::<8>(&mut input).ok() != Some(TABLE_FILE_MAGIC) {
+        return Err(TableFileError::NotATableFile);
+    }
+    let [version] = read_array::<1>(&mut input)?;
+    if version != TABLE_FILE_VERSION {
+        return Err(TableFileError::Version { found: version });
+    }
+    let name_len = u16::from_le_bytes(read_array(&mut input)?);
+    let found = read_text(&mut input, usize::from(name_len), "name")?;
+    if let Some(expected) = expected.filter(|&expected| expected != found) {
+        return Err(TableFileError::OtherGame { expected: expected.to_owned(), found });
+    }
+    let note_len = u32::from_le_bytes(read_array(&mut input)?) as usize;
+    if note_len > MAX_NOTE_BYTES {
+        return Err(TableFileError::Damaged(format!("its note claims {note_len} bytes")));
+    }
+    let note = read_text(&mut input, note_len, "note")?;
+    Ok((input, found, note))
+}
+
+/// The number of entries that follow a header.
+pub(super) fn read_entry_count<R: Read>(input: &mut Hashing<R>) -> Result<u64, TableFileError> {
+    Ok(u64::from_le_bytes(read_array(input)?))
+}
+
+/// Reads one entry: its key's encoding into `key` (replacing what was there), its nimber and
+/// its work.
+///
+/// # Errors
+/// [`TableFileError::Damaged`] when the file ends inside it or its nimber is one no component
+/// has (the table's own mark for "none stored" and the one above it).
+pub(super) fn read_entry<R: Read>(
+    input: &mut Hashing<R>,
+    key: &mut Vec<u8>,
+) -> Result<(u32, u32), TableFileError> {
+    let len = u16::from_le_bytes(read_array(input)?);
+    key.resize(usize::from(len), 0);
+    input.read_exact(key)?;
+    let nimber = u32::from_le_bytes(read_array(input)?);
+    let work = u32::from_le_bytes(read_array(input)?);
+    if nimber >= u32::MAX - 1 {
+        return Err(TableFileError::Damaged(format!("a nimber of {nimber}")));
+    }
+    Ok((nimber, work))
+}
+
+/// Reads the digest after the last entry and checks it, and that the file ends there.
+pub(super) fn read_digest<R: Read>(input: &mut Hashing<R>) -> Result<(), TableFileError> {
+    let computed = input.digest.clone().finalize();
+    let mut stored = [0u8; 32];
+    input.inner.read_exact(&mut stored)?;
+    if computed.as_slice() != stored {
+        return Err(TableFileError::Damaged(String::from("its digest does not match its contents")));
+    }
+    if input.inner.read(&mut [0u8; 1])? != 0 {
+        return Err(TableFileError::Damaged(String::from("bytes follow its digest")));
+    }
+    Ok(())
+}
+
+/// Writes the file at `path` with `write`, so that a stop while writing (a kill, a full
+/// disk, a power cut) keeps the file that was there: `write` writes to `path` with
+/// `.partial` appended, which is synced to the disk and renamed over `path`. A write that
+/// fails removes its partial file. Returns what `write` returned.
+pub(super) fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> Result<u64, TableFileError>,
+) -> Result<u64, TableFileError> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let mut file = File::create(&partial)?;
+    let written = write(&mut file).and_then(|entries| {
+        file.sync_all()?;
+        Ok(entries)
+    });
+    drop_cached_pages(&file);
+    drop(file);
+    match written {
+        Ok(entries) => {
+            std::fs::rename(&partial, path)?;
+            Ok(entries)
+        }
+        Err(error) => {
+            // A failed write (a full disk) must not leave a file as large as the table
+            // behind: the space is what the next save needs.
+            let _ = std::fs::remove_file(&partial);
+            Err(error)
+        }
     }
 }
 
@@ -381,7 +482,7 @@ where
 /// or written once per sitting; left in the page cache it takes the memory a table of the same
 /// size needs in whole 2 MiB blocks (see `huge_pages` in `table.rs`), and the table falls back
 /// to small pages. A hint only: a refusal changes nothing, and off Linux nothing is done.
-fn drop_cached_pages(file: &File) {
+pub(super) fn drop_cached_pages(file: &File) {
     #[cfg(target_os = "linux")]
     {
         let dropped = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
@@ -393,7 +494,7 @@ fn drop_cached_pages(file: &File) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::search::SearchLimits;
     use crate::search::table::Table;
@@ -423,11 +524,11 @@ mod tests {
         }
     }
 
-    const NAME: &str = "kayles rows";
+    pub(crate) const NAME: &str = "kayles rows";
 
     /// Kayles values of rows 0..=n by the definition: the mex over the options, each the XOR
     /// of its two rows.
-    fn kayles_by_definition(n: usize) -> Vec<u32> {
+    pub(crate) fn kayles_by_definition(n: usize) -> Vec<u32> {
         let mut values: Vec<u32> = Vec::new();
         for row in 0..=n {
             let mut seen = vec![false; 2 * n + 4];
@@ -652,7 +753,7 @@ mod tests {
     }
 
     /// Kayles kept whole (no components), so that its searches take many nodes.
-    struct WholeKayles;
+    pub(crate) struct WholeKayles;
 
     impl Game for WholeKayles {
         type Position = Vec<u16>;

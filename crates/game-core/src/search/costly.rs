@@ -1,0 +1,330 @@
+//! The costliest values of a table file, copied to a smaller file: what a search of days
+//! keeps from one sitting to the next when its whole table cannot be kept.
+//!
+//! A table file holds every entry of a search's table (see `table_file.rs`), gigabytes for a
+//! big board; a machine that does not keep its disk between sittings, or a repository that
+//! keeps a search's progress, can hold only a small part. Each entry carries its *work*: the
+//! positions its search expanded (saturated at `u32::MAX`). The work of an entry is what
+//! finding its value again would cost, so the entries worth keeping are the costliest: a search
+//! that starts from them answers the big components it had finished from the table and
+//! searches again only the cheap ones around them.
+//!
+//! [`TableWorkProfile`] reads a file once and sorts its entries into *work classes*, class
+//! `c` holding the entries whose work `w` has 2^`c` <= `w` < 2^(`c`+1) (an entry of work 0,
+//! which no search writes, counts in class 0), with the bytes they take in a file, so the size
+//! of a file keeping the classes from `c` up is known exactly before it is written
+//! ([`TableWorkProfile::file_bytes`]). [`save_costly_entries`] then reads the file again and
+//! writes those entries, unchanged and in their order, to a new table file with the same
+//! name: [`Search::load_table`](super::Search::load_table) reads it like any other.
+//!
+//! The keys are copied as encoded, never decoded: this works for any game's table file, and
+//! a key the game would refuse is refused when the smaller file is loaded. Both readings check
+//! the file's digest; a file that changes between them is refused.
+//!
+//! Cost: two passes over the file; memory: one key at a time.
+
+use std::fs::File;
+use std::path::Path;
+
+use super::table_file::{
+    DIGEST_BYTES, TableFileError, entry_bytes, header_bytes, read_digest, read_entry, read_entry_count,
+    read_header, write_digest, write_entry, write_header, write_whole,
+};
+
+/// The number of work classes: one for each bit of a `u32` work.
+pub const WORK_CLASSES: usize = 32;
+
+/// Entries of a table file and the bytes they take in it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EntryCount {
+    /// Entries.
+    pub entries: u64,
+    /// Their bytes in a table file (key length, key, nimber and work of each).
+    pub bytes: u64,
+}
+
+/// A table file's entries by the work their values cost (see the module `costly.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableWorkProfile {
+    /// The file's name of the game and position.
+    pub name: String,
+    /// The file's note.
+    pub note: String,
+    /// `classes[c]`: the entries whose work `w` has 2^`c` <= `w` < 2^(`c`+1).
+    pub classes: [EntryCount; WORK_CLASSES],
+}
+
+/// The work class of an entry of work `work`: the position of its highest bit (0 for 0).
+fn work_class(work: u32) -> usize {
+    (u32::BITS - 1).saturating_sub(work.leading_zeros()) as usize
+}
+
+impl TableWorkProfile {
+    /// Reads the table file at `path` once and sorts its entries into work classes.
+    ///
+    /// # Errors
+    /// Those of [`Search::load_table`](super::Search::load_table) on a file that is not a
+    /// table file or is damaged (its digest is checked), but never [`TableFileError::OtherGame`]:
+    /// any game's file is read.
+    pub fn of_file(path: &Path) -> Result<Self, TableFileError> {
+        let file = File::open(path)?;
+        let (mut input, name, note) = read_header(&file, None)?;
+        let entries = read_entry_count(&mut input)?;
+        let mut classes = [EntryCount::default(); WORK_CLASSES];
+        let mut key = Vec::new();
+        for _ in 0..entries {
+            let (_, work) = read_entry(&mut input, &mut key)?;
+            let class = &mut classes[work_class(work)];
+            class.entries += 1;
+            class.bytes += entry_bytes(key.len());
+        }
+        read_digest(&mut input)?;
+        super::table_file::drop_cached_pages(&file);
+        Ok(TableWorkProfile { name, note, classes })
+    }
+
+    /// Every entry of the file.
+    pub fn total(&self) -> EntryCount {
+        self.from_class(0)
+    }
+
+    /// The entries of work at least 2^`class` (none for a class past the last).
+    pub fn from_class(&self, class: usize) -> EntryCount {
+        self.classes.iter().skip(class).fold(EntryCount::default(), |sum, count| EntryCount {
+            entries: sum.entries + count.entries,
+            bytes: sum.bytes + count.bytes,
+        })
+    }
+
+    /// The exact size of the file [`save_costly_entries`] writes for `class` with a note of
+    /// `note_bytes` bytes: header, entries and digest.
+    pub fn file_bytes(&self, class: usize, note_bytes: usize) -> u64 {
+        header_bytes(self.name.len(), note_bytes) + self.from_class(class).bytes + DIGEST_BYTES
+    }
+
+    /// The least class whose file ([`TableWorkProfile::file_bytes`]) takes at most
+    /// `max_bytes`, or `None` when even the header and digest alone do not fit.
+    pub fn least_class_within(&self, max_bytes: u64, note_bytes: usize) -> Option<usize> {
+        (0..=WORK_CLASSES).find(|&class| self.file_bytes(class, note_bytes) <= max_bytes)
+    }
+}
+
+/// Copies the entries of the table file `from` whose work is at least 2^`class` to a new
+/// table file at `to` with the same name and the note `note`, written whole or not at all (as
+/// [`Search::save_table_to`](super::Search::save_table_to) writes). Returns the profile of
+/// `from` (read first, to know the entries to write); the file written takes
+/// [`TableWorkProfile::file_bytes`] of it. `to` may be `from`: it is replaced only once
+/// everything was read.
+///
+/// # Errors
+/// Those of [`TableWorkProfile::of_file`]; [`TableFileError::TooLong`] for a note over
+/// [`MAX_NOTE_BYTES`](super::MAX_NOTE_BYTES); [`TableFileError::Damaged`] when `from` changes
+/// between its two readings; [`TableFileError::Io`] when `to` cannot be written (then it is
+/// as it was).
+pub fn save_costly_entries(
+    from: &Path,
+    to: &Path,
+    class: usize,
+    note: &str,
+) -> Result<TableWorkProfile, TableFileError> {
+    let profile = TableWorkProfile::of_file(from)?;
+    let kept = profile.from_class(class).entries;
+    write_whole(to, |out| {
+        let file = File::open(from)?;
+        let (mut input, name, _) = read_header(&file, Some(&profile.name))?;
+        let entries = read_entry_count(&mut input)?;
+        let mut out = write_header(out, &name, note, kept)?;
+        let mut key = Vec::new();
+        let mut written = 0u64;
+        for _ in 0..entries {
+            let (nimber, work) = read_entry(&mut input, &mut key)?;
+            if work_class(work) >= class {
+                // More than the first reading found: the file changed (found below).
+                if written < kept {
+                    write_entry(&mut out, &key, nimber, work)?;
+                }
+                written += 1;
+            }
+        }
+        read_digest(&mut input)?;
+        super::table_file::drop_cached_pages(&file);
+        if written != kept {
+            return Err(TableFileError::Damaged(String::from("the file changed while it was copied")));
+        }
+        write_digest(out)?;
+        Ok(written)
+    })?;
+    Ok(profile)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::search::table_file::tests::{NAME, WholeKayles, kayles_by_definition};
+    use crate::search::{Search, SearchLimits};
+
+    fn limits() -> SearchLimits {
+        SearchLimits::new(1 << 26, u64::MAX)
+    }
+
+    /// A table of many entries of many works: Kayles rows kept whole, so that its searches
+    /// take many nodes, saved to `path`. Returns the table's entries (key, nimber, work), read
+    /// from the search's table, not from the file.
+    fn searched_to(path: &Path) -> BTreeMap<Vec<u16>, (u32, u32)> {
+        let mut search = Search::new(&WholeKayles, limits()).unwrap();
+        let kayles = kayles_by_definition(14);
+        assert_eq!(
+            search.nimber_by_aspiration(&vec![12, 13, 14]).unwrap(),
+            kayles[12] ^ kayles[13] ^ kayles[14]
+        );
+        search.save_table_to(path, NAME, "one run\n").unwrap();
+        search.table.slot_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
+    }
+
+    fn loaded(path: &Path) -> BTreeMap<Vec<u16>, (u32, u32)> {
+        let mut search = Search::new(&WholeKayles, limits()).unwrap();
+        search.load_table_from(path, NAME).unwrap().unwrap();
+        search.table.slot_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
+    }
+
+    #[test]
+    fn work_classes_are_the_highest_bit() {
+        assert_eq!([0, 1, 2, 3, 4, 7, 8].map(work_class), [0, 0, 1, 1, 2, 2, 3]);
+        assert_eq!(work_class(u32::MAX), 31);
+        assert_eq!(work_class(1 << 31), 31);
+        assert_eq!(work_class((1 << 31) - 1), 30);
+    }
+
+    #[test]
+    fn the_profile_counts_the_entries_of_each_class_and_their_bytes() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let entries = searched_to(&path);
+        let profile = TableWorkProfile::of_file(&path).unwrap();
+        assert_eq!((profile.name.as_str(), profile.note.as_str()), (NAME, "one run\n"));
+        // Counted here from the table itself, each key's encoding by postcard.
+        let mut expected = [EntryCount::default(); WORK_CLASSES];
+        for (key, &(_, work)) in &entries {
+            let class = (31 - work.leading_zeros()) as usize;
+            expected[class].entries += 1;
+            expected[class].bytes += 10 + postcard::to_allocvec(key).unwrap().len() as u64;
+        }
+        assert_eq!(profile.classes, expected);
+        let used = expected.iter().filter(|count| count.entries > 0).count();
+        assert!(used >= 8, "works spread over {used} classes only");
+        assert_eq!(profile.total().entries, entries.len() as u64);
+        // The whole file is the header, every entry and the digest.
+        assert_eq!(profile.file_bytes(0, profile.note.len()), std::fs::metadata(&path).unwrap().len());
+        assert_eq!(profile.from_class(WORK_CLASSES), EntryCount::default());
+    }
+
+    #[test]
+    fn a_costly_file_holds_exactly_the_costlier_entries_and_has_its_size() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let entries = searched_to(&path);
+        let small = scratch.path().join("costly.tbl");
+        let mut sizes = Vec::new();
+        for class in 0..=WORK_CLASSES {
+            let profile = save_costly_entries(&path, &small, class, "costly\n").unwrap();
+            let kept: BTreeMap<_, _> = entries
+                .iter()
+                .filter(|(_, (_, work))| u64::from(*work) >= 1 << class)
+                .map(|(key, value)| (key.clone(), *value))
+                .collect();
+            assert_eq!(loaded(&small), kept, "class {class}");
+            let size = std::fs::metadata(&small).unwrap().len();
+            assert_eq!(size, profile.file_bytes(class, "costly\n".len()), "class {class}");
+            sizes.push(size);
+        }
+        // Class 0 keeps everything, as the search's own save does, byte for byte.
+        save_costly_entries(&path, &small, 0, "one run\n").unwrap();
+        assert_eq!(std::fs::read(&small).unwrap(), std::fs::read(&path).unwrap());
+        assert!(sizes.windows(2).all(|pair| pair[0] >= pair[1]));
+        assert!(sizes[0] > 2 * sizes[8], "{sizes:?}");
+        assert_eq!(sizes[WORK_CLASSES], profile_of(&path).file_bytes(WORK_CLASSES, "costly\n".len()));
+    }
+
+    fn profile_of(path: &Path) -> TableWorkProfile {
+        TableWorkProfile::of_file(path).unwrap()
+    }
+
+    #[test]
+    fn the_least_class_within_a_size_is_the_first_that_fits() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        searched_to(&path);
+        let profile = profile_of(&path);
+        for class in 1..WORK_CLASSES {
+            let bytes = profile.file_bytes(class, 5);
+            if bytes < profile.file_bytes(class - 1, 5) {
+                assert_eq!(profile.least_class_within(bytes, 5), Some(class));
+                match profile.least_class_within(bytes - 1, 5) {
+                    Some(fits) => assert!(fits > class && profile.file_bytes(fits, 5) < bytes),
+                    // Nothing fits only below the empty file's size.
+                    None => assert_eq!(bytes, profile.file_bytes(WORK_CLASSES, 5)),
+                }
+            }
+        }
+        assert_eq!(profile.least_class_within(u64::MAX, 5), Some(0));
+        let empty = profile.file_bytes(WORK_CLASSES, 5);
+        // The empty file: the class above the costliest entry.
+        let above = profile.classes.iter().rposition(|count| count.entries > 0).unwrap() + 1;
+        assert_eq!(profile.least_class_within(empty, 5), Some(above));
+        assert_eq!(profile.least_class_within(empty - 1, 5), None);
+    }
+
+    #[test]
+    fn a_search_from_the_costly_entries_answers_with_fewer_nodes() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let position = vec![12, 13, 14];
+        let entries = searched_to(&path);
+        let mut cold = Search::new(&WholeKayles, limits()).unwrap();
+        let nimber = cold.nimber_by_aspiration(&position).unwrap();
+        let small = scratch.path().join("costly.tbl");
+        let profile = save_costly_entries(&path, &small, 10, "").unwrap();
+        let kept = profile.from_class(10).entries;
+        assert!(kept * 20 < entries.len() as u64, "{kept} of {}", entries.len());
+        let mut warm = Search::new(&WholeKayles, limits()).unwrap();
+        warm.load_table_from(&small, NAME).unwrap();
+        assert_eq!(warm.nimber_by_aspiration(&position).unwrap(), nimber);
+        assert!(
+            warm.stats().nodes * 10 < cold.stats().nodes,
+            "{} vs {}",
+            warm.stats().nodes,
+            cold.stats().nodes
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_writes_nothing() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        searched_to(&path);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 40;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let small = scratch.path().join("costly.tbl");
+        assert!(matches!(save_costly_entries(&path, &small, 4, ""), Err(TableFileError::Damaged(_))));
+        assert!(!small.exists());
+        assert!(!scratch.path().join("costly.tbl.partial").exists());
+        assert!(matches!(TableWorkProfile::of_file(&small), Err(TableFileError::Io(_))));
+        let not_a_table = scratch.path().join("text");
+        std::fs::write(&not_a_table, b"hello").unwrap();
+        assert_eq!(TableWorkProfile::of_file(&not_a_table), Err(TableFileError::NotATableFile));
+        // Any game's file is read: the name is not checked against anything.
+        assert!(save_costly_entries(&path, &small, 4, "").is_err());
+        let too_long = "n".repeat(crate::search::MAX_NOTE_BYTES + 1);
+        let good = scratch.path().join("good.tbl");
+        searched_to(&good);
+        assert!(matches!(
+            save_costly_entries(&good, &small, 4, &too_long),
+            Err(TableFileError::TooLong { .. })
+        ));
+        assert!(!small.exists());
+    }
+}
