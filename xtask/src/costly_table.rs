@@ -31,7 +31,10 @@ pub struct Args {
 /// Runs the task: profiles FROM, prints its classes, writes TO.
 pub fn run(args: &Args) -> ExitCode {
     match costly_table(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
@@ -39,12 +42,16 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-fn costly_table(args: &Args) -> Result<(), String> {
+/// Profiles FROM, writes TO, and returns the report: FROM's entries by class and what was kept.
+fn costly_table(args: &Args) -> Result<String, String> {
+    use std::fmt::Write;
     let from = args.from.display();
     let profile = TableWorkProfile::of_file(&args.from).map_err(|e| format!("{from}: {e}"))?;
     let total = profile.total();
-    println!("{from}: {:?}, {} entries, {} bytes of entries", profile.name, total.entries, total.bytes);
-    println!(
+    let mut report =
+        format!("{from}: {:?}, {} entries, {} bytes of entries\n", profile.name, total.entries, total.bytes);
+    let _ = writeln!(
+        report,
         "{:>5}  {:>13}  {:>12}  {:>14}  {:>16}",
         "class", "work from", "entries", "bytes", "file from here"
     );
@@ -52,7 +59,13 @@ fn costly_table(args: &Args) -> Result<(), String> {
     let note = |class: usize| costly_note(&profile, &from_name, class);
     for (class, count) in profile.classes.iter().enumerate().filter(|(_, count)| count.entries > 0) {
         let file = profile.file_bytes(class, note(class).len());
-        println!("{class:>5}  {:>13}  {:>12}  {:>14}  {file:>16}", 1u64 << class, count.entries, count.bytes);
+        let _ = writeln!(
+            report,
+            "{class:>5}  {:>13}  {:>12}  {:>14}  {file:>16}",
+            1u64 << class,
+            count.entries,
+            count.bytes
+        );
     }
     let class = match (args.class, args.max_mib) {
         (Some(class), _) => usize::from(class),
@@ -68,8 +81,12 @@ fn costly_table(args: &Args) -> Result<(), String> {
     save_costly_entries(&args.from, &args.to, class, &note(class))
         .map_err(|e| format!("{}: {e}", args.to.display()))?;
     let written = std::fs::metadata(&args.to).map_err(|e| format!("{}: {e}", args.to.display()))?.len();
-    println!("wrote {}: the {kept} entries of work at least 2^{class} ({written} bytes)", args.to.display());
-    Ok(())
+    let _ = writeln!(
+        report,
+        "wrote {}: the {kept} entries of work at least 2^{class} ({written} bytes)",
+        args.to.display()
+    );
+    Ok(report)
 }
 
 /// The note of the file keeping the classes from `class` of the file `from`: its own note
@@ -94,9 +111,71 @@ fn class_within(profile: &TableWorkProfile, from: &str, max_bytes: u64) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use game_core::search::EntryCount;
+    use game_core::Game;
+    use game_core::search::{EntryCount, Search, SearchLimits};
 
     use super::*;
+
+    /// A subtraction game played on one heap kept whole: take 1, 2 or 3, or halve the heap
+    /// when it is even. Its searches leave entries of many works.
+    struct Takes;
+
+    impl Game for Takes {
+        type Position = u16;
+        fn moves(&self, heap: &u16) -> Vec<u16> {
+            let mut out: Vec<u16> = (1..=3).filter_map(|take| heap.checked_sub(take)).collect();
+            if heap.is_multiple_of(2) && *heap > 0 {
+                out.push(heap / 2);
+            }
+            out
+        }
+    }
+
+    /// The rows of a report's class table: (class, work from, entries).
+    fn rows(report: &str) -> Vec<(usize, u64, u64)> {
+        report
+            .lines()
+            .filter_map(|line| {
+                let fields: Vec<u64> = line.split_whitespace().map_while(|f| f.parse().ok()).collect();
+                (fields.len() == 5).then(|| (fields[0] as usize, fields[1], fields[2]))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_task_reports_every_class_held_and_writes_what_it_says() {
+        let scratch = tempfile::tempdir().unwrap();
+        let from = scratch.path().join("takes.tbl");
+        let to = scratch.path().join("costly.tbl");
+        let mut search = Search::new(&Takes, SearchLimits::new(1 << 24, u64::MAX)).unwrap();
+        search.nimber_by_mex(&3000).unwrap();
+        search.save_table_to(&from, "takes", "first run\n").unwrap();
+        let profile = TableWorkProfile::of_file(&from).unwrap();
+        let args = |max_mib, class| Args { from: from.clone(), to: to.clone(), max_mib, class };
+        let report = costly_table(&args(None, Some(3))).unwrap();
+        let held: Vec<usize> = (0..WORK_CLASSES).filter(|&c| profile.classes[c].entries > 0).collect();
+        assert!(held.len() >= 3, "{held:?}");
+        let expected: Vec<_> = held.iter().map(|&c| (c, 1u64 << c, profile.classes[c].entries)).collect();
+        assert_eq!(rows(&report), expected);
+        let kept = TableWorkProfile::of_file(&to).unwrap();
+        assert_eq!(kept.total(), profile.from_class(3));
+        assert!(kept.note.starts_with("first run\ncostly-table: kept the "), "{}", kept.note);
+        assert!(report.ends_with(&format!(
+            "the {} entries of work at least 2^3 ({} bytes)\n",
+            kept.total().entries,
+            std::fs::metadata(&to).unwrap().len()
+        )));
+        // By size: the least class that fits in 1 MiB is 0 here (the file is small).
+        costly_table(&args(Some(1), None)).unwrap();
+        assert_eq!(TableWorkProfile::of_file(&to).unwrap().total(), profile.total());
+        assert!(costly_table(&args(Some(u64::MAX), None)).unwrap_err().contains("too large"));
+        assert!(costly_table(&args(Some(0), None)).unwrap_err().contains("not even an empty table file"));
+        let missing =
+            Args { from: scratch.path().join("none.tbl"), to: to.clone(), max_mib: Some(1), class: None };
+        assert!(costly_table(&missing).is_err());
+        assert_eq!(run(&missing), ExitCode::FAILURE);
+        assert_eq!(run(&args(None, Some(0))), ExitCode::SUCCESS);
+    }
 
     #[test]
     fn the_class_kept_is_the_least_whose_file_with_its_note_fits() {
