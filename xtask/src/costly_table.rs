@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use game_core::search::{TableWorkProfile, WORK_CLASSES, note_with_run, save_costly_entries};
+use game_core::search::{TableWorkProfile, note_with_run, save_costly_entries};
 
 /// Arguments of `cargo xtask costly-table`.
 #[derive(clap::Args)]
@@ -105,14 +105,13 @@ fn costly_note(profile: &TableWorkProfile, from: &str, class: usize) -> String {
 /// The least class whose file, with its note, takes at most `max_bytes`. The note names the
 /// entries kept, so its length depends on the class: each is tried.
 fn class_within(profile: &TableWorkProfile, from: &str, max_bytes: u64) -> Option<usize> {
-    (0..=WORK_CLASSES)
-        .find(|&class| profile.file_bytes(class, costly_note(profile, from, class).len()) <= max_bytes)
+    profile.least_class_within(max_bytes, |class| costly_note(profile, from, class).len())
 }
 
 #[cfg(test)]
 mod tests {
     use game_core::Game;
-    use game_core::search::{EntryCount, Search, SearchLimits};
+    use game_core::search::{EntryCount, Search, SearchLimits, WORK_CLASSES};
 
     use super::*;
 

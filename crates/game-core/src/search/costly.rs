@@ -103,9 +103,10 @@ impl TableWorkProfile {
     }
 
     /// The least class whose file ([`TableWorkProfile::file_bytes`]) takes at most
-    /// `max_bytes`, or `None` when even the header and digest alone do not fit.
-    pub fn least_class_within(&self, max_bytes: u64, note_bytes: usize) -> Option<usize> {
-        (0..=WORK_CLASSES).find(|&class| self.file_bytes(class, note_bytes) <= max_bytes)
+    /// `max_bytes` with a note of `note_bytes(class)` bytes (a note may depend on what it
+    /// keeps), or `None` when even the header, note and digest alone do not fit.
+    pub fn least_class_within(&self, max_bytes: u64, note_bytes: impl Fn(usize) -> usize) -> Option<usize> {
+        (0..=WORK_CLASSES).find(|&class| self.file_bytes(class, note_bytes(class)) <= max_bytes)
     }
 }
 
@@ -260,20 +261,20 @@ mod tests {
         for class in 1..WORK_CLASSES {
             let bytes = profile.file_bytes(class, 5);
             if bytes < profile.file_bytes(class - 1, 5) {
-                assert_eq!(profile.least_class_within(bytes, 5), Some(class));
-                match profile.least_class_within(bytes - 1, 5) {
+                assert_eq!(profile.least_class_within(bytes, |_| 5), Some(class));
+                match profile.least_class_within(bytes - 1, |_| 5) {
                     Some(fits) => assert!(fits > class && profile.file_bytes(fits, 5) < bytes),
                     // Nothing fits only below the empty file's size.
                     None => assert_eq!(bytes, profile.file_bytes(WORK_CLASSES, 5)),
                 }
             }
         }
-        assert_eq!(profile.least_class_within(u64::MAX, 5), Some(0));
+        assert_eq!(profile.least_class_within(u64::MAX, |_| 5), Some(0));
         let empty = profile.file_bytes(WORK_CLASSES, 5);
         // The empty file: the class above the costliest entry.
         let above = profile.classes.iter().rposition(|count| count.entries > 0).unwrap() + 1;
-        assert_eq!(profile.least_class_within(empty, 5), Some(above));
-        assert_eq!(profile.least_class_within(empty - 1, 5), None);
+        assert_eq!(profile.least_class_within(empty, |_| 5), Some(above));
+        assert_eq!(profile.least_class_within(empty - 1, |_| 5), None);
     }
 
     #[test]
