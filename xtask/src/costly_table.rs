@@ -78,7 +78,7 @@ fn costly_table(args: &Args) -> Result<String, String> {
         (None, None) => return Err(String::from("give --max-mib N or --class C")),
     };
     let kept = profile.from_class(class).entries;
-    save_costly_entries(&args.from, &args.to, class, &note(class))
+    save_costly_entries(&profile, &args.from, &args.to, class, &note(class))
         .map_err(|e| format!("{}: {e}", args.to.display()))?;
     let written = std::fs::metadata(&args.to).map_err(|e| format!("{}: {e}", args.to.display()))?.len();
     let _ = writeln!(

@@ -6,7 +6,7 @@
 //! * `cargo xtask mutants` — [`mutants`]: mutation testing of the game crates' fast methods.
 //! * `cargo xtask records` — [`records`]: recount the records of long computations (`records/`).
 //! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
-//! * `cargo xtask bench` — [`bench`]: runs the criterion benches and writes `BENCHMARKS.md`.
+//! * `cargo xtask bench` — [`bench`](mod@bench): runs the criterion benches and writes `BENCHMARKS.md`.
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
 //! * `cargo xtask costly-table FROM TO --max-mib N` — [`costly_table`]: the costliest values of
 //!   a search's table file, in a file of at most N MiB.

@@ -18,7 +18,7 @@ const PROOFS_PACKAGE: &str = "impartial-games";
 /// Options of `cargo xtask mutants`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Mutate only this file or glob under crates/<package>/ (repeatable). Default: every file of
+    /// Mutate only this file or glob under crates/PACKAGE/ (repeatable). Default: every file of
     /// game-wythoff and game-nim, and game-rotation's src/count.rs.
     #[arg(long, value_name = "FILE")]
     file: Vec<String>,

@@ -13,9 +13,9 @@
 //! `c` holding the entries whose work `w` has 2^`c` <= `w` < 2^(`c`+1) (an entry of work 0,
 //! which no search writes, counts in class 0), with the bytes they take in a file, so the size
 //! of a file keeping the classes from `c` up is known exactly before it is written
-//! ([`TableWorkProfile::file_bytes`]). [`save_costly_entries`] then reads the file again and
-//! writes those entries, unchanged and in their order, to a new table file with the same
-//! name: [`Search::load_table`](super::Search::load_table) reads it like any other.
+//! ([`TableWorkProfile::file_bytes`]). [`save_costly_entries`], given that profile, reads the
+//! file again and writes those entries, unchanged and in their order, to a new table file with
+//! the same name: [`Search::load_table`](super::Search::load_table) reads it like any other.
 //!
 //! The keys are copied as encoded, never decoded: this works for any game's table file, and
 //! a key the game would refuse is refused when the smaller file is loaded. Both readings check
@@ -112,28 +112,34 @@ impl TableWorkProfile {
 
 /// Copies the entries of the table file `from` whose work is at least 2^`class` to a new
 /// table file at `to` with the same name and the note `note`, written whole or not at all (as
-/// [`Search::save_table_to`](super::Search::save_table_to) writes). Returns the profile of
-/// `from` (read first, to know the entries to write); the file written takes
-/// [`TableWorkProfile::file_bytes`] of it. `to` may be `from`: it is replaced only once
-/// everything was read.
+/// [`Search::save_table_to`](super::Search::save_table_to) writes). `profile` is `from`'s
+/// ([`TableWorkProfile::of_file`]): it says how many entries to write, so the file is read
+/// only once more, and the file written takes [`TableWorkProfile::file_bytes`] of it. `to` may
+/// be `from`: it is replaced only once everything was read.
 ///
 /// # Errors
 /// Those of [`TableWorkProfile::of_file`]; [`TableFileError::TooLong`] for a note over
-/// [`MAX_NOTE_BYTES`](super::MAX_NOTE_BYTES); [`TableFileError::Damaged`] when `from` changes
-/// between its two readings; [`TableFileError::Io`] when `to` cannot be written (then it is
-/// as it was).
+/// [`MAX_NOTE_BYTES`](super::MAX_NOTE_BYTES); [`TableFileError::OtherGame`] when `from` names
+/// another game than `profile`; [`TableFileError::Damaged`] when `from` does not hold what
+/// `profile` says (another file, or one that changed since it was profiled);
+/// [`TableFileError::Io`] when `to` cannot be written (then it is as it was).
 pub fn save_costly_entries(
+    profile: &TableWorkProfile,
     from: &Path,
     to: &Path,
     class: usize,
     note: &str,
-) -> Result<TableWorkProfile, TableFileError> {
-    let profile = TableWorkProfile::of_file(from)?;
+) -> Result<(), TableFileError> {
     let kept = profile.from_class(class).entries;
+    let changed =
+        || TableFileError::Damaged(String::from("the file is not the one profiled, or changed since"));
     write_whole(to, |out| {
         let file = File::open(from)?;
         let (mut input, name, _) = read_header(&file, Some(&profile.name))?;
         let entries = read_entry_count(&mut input)?;
+        if entries != profile.total().entries {
+            return Err(changed());
+        }
         let mut out = write_header(out, &name, note, kept)?;
         let mut key = Vec::new();
         let mut written = 0u64;
@@ -150,12 +156,12 @@ pub fn save_costly_entries(
         read_digest(&mut input)?;
         super::table_file::drop_cached_pages(&file);
         if written != kept {
-            return Err(TableFileError::Damaged(String::from("the file changed while it was copied")));
+            return Err(changed());
         }
         write_digest(out)?;
         Ok(written)
     })?;
-    Ok(profile)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -227,9 +233,10 @@ mod tests {
         let path = scratch.path().join("kayles.tbl");
         let entries = searched_to(&path);
         let small = scratch.path().join("costly.tbl");
+        let profile = profile_of(&path);
         let mut sizes = Vec::new();
         for class in 0..=WORK_CLASSES {
-            let profile = save_costly_entries(&path, &small, class, "costly\n").unwrap();
+            save_costly_entries(&profile, &path, &small, class, "costly\n").unwrap();
             let kept: BTreeMap<_, _> = entries
                 .iter()
                 .filter(|(_, (_, work))| u64::from(*work) >= 1 << class)
@@ -241,11 +248,14 @@ mod tests {
             sizes.push(size);
         }
         // Class 0 keeps everything, as the search's own save does, byte for byte.
-        save_costly_entries(&path, &small, 0, "one run\n").unwrap();
+        save_costly_entries(&profile, &path, &small, 0, "one run\n").unwrap();
         assert_eq!(std::fs::read(&small).unwrap(), std::fs::read(&path).unwrap());
         assert!(sizes.windows(2).all(|pair| pair[0] >= pair[1]));
         assert!(sizes[0] > 2 * sizes[8], "{sizes:?}");
-        assert_eq!(sizes[WORK_CLASSES], profile_of(&path).file_bytes(WORK_CLASSES, "costly\n".len()));
+        assert_eq!(sizes[WORK_CLASSES], profile.file_bytes(WORK_CLASSES, "costly\n".len()));
+        // A file may replace itself.
+        save_costly_entries(&profile, &path, &path, 8, "costly\n").unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), sizes[8]);
     }
 
     fn profile_of(path: &Path) -> TableWorkProfile {
@@ -286,7 +296,8 @@ mod tests {
         let mut cold = Search::new(&WholeKayles, limits()).unwrap();
         let nimber = cold.nimber_by_aspiration(&position).unwrap();
         let small = scratch.path().join("costly.tbl");
-        let profile = save_costly_entries(&path, &small, 10, "").unwrap();
+        let profile = profile_of(&path);
+        save_costly_entries(&profile, &path, &small, 10, "").unwrap();
         let kept = profile.from_class(10).entries;
         assert!(kept * 20 < entries.len() as u64, "{kept} of {}", entries.len());
         let mut warm = Search::new(&WholeKayles, limits()).unwrap();
@@ -305,27 +316,68 @@ mod tests {
         let scratch = tempfile::tempdir().unwrap();
         let path = scratch.path().join("kayles.tbl");
         searched_to(&path);
+        let profile = profile_of(&path);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 40;
         bytes[last] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
         let small = scratch.path().join("costly.tbl");
-        assert!(matches!(save_costly_entries(&path, &small, 4, ""), Err(TableFileError::Damaged(_))));
+        // Damaged after it was profiled: the second reading checks the digest again.
+        assert!(matches!(
+            save_costly_entries(&profile, &path, &small, 4, ""),
+            Err(TableFileError::Damaged(_))
+        ));
+        assert!(matches!(TableWorkProfile::of_file(&path), Err(TableFileError::Damaged(_))));
         assert!(!small.exists());
         assert!(!scratch.path().join("costly.tbl.partial").exists());
         assert!(matches!(TableWorkProfile::of_file(&small), Err(TableFileError::Io(_))));
         let not_a_table = scratch.path().join("text");
         std::fs::write(&not_a_table, b"hello").unwrap();
         assert_eq!(TableWorkProfile::of_file(&not_a_table), Err(TableFileError::NotATableFile));
-        // Any game's file is read: the name is not checked against anything.
-        assert!(save_costly_entries(&path, &small, 4, "").is_err());
         let too_long = "n".repeat(crate::search::MAX_NOTE_BYTES + 1);
         let good = scratch.path().join("good.tbl");
         searched_to(&good);
+        let good_profile = profile_of(&good);
         assert!(matches!(
-            save_costly_entries(&good, &small, 4, &too_long),
+            save_costly_entries(&good_profile, &good, &small, 4, &too_long),
             Err(TableFileError::TooLong { .. })
         ));
         assert!(!small.exists());
+    }
+
+    #[test]
+    fn a_profile_of_another_file_writes_nothing() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        searched_to(&path);
+        let profile = profile_of(&path);
+        let small = scratch.path().join("costly.tbl");
+        // The same game and as many entries, one entry's work moved to another class.
+        let mut moved = profile.clone();
+        let class = moved.classes.iter().position(|count| count.entries > 0).unwrap();
+        moved.classes[class].entries -= 1;
+        moved.classes[class + 1].entries += 1;
+        assert!(matches!(
+            save_costly_entries(&moved, &path, &small, class + 1, ""),
+            Err(TableFileError::Damaged(_))
+        ));
+        // Fewer entries in all: refused before any entry is read.
+        let mut fewer = profile.clone();
+        fewer.classes[class].entries -= 1;
+        assert!(matches!(
+            save_costly_entries(&fewer, &path, &small, WORK_CLASSES, ""),
+            Err(TableFileError::Damaged(_))
+        ));
+        // Another game's name.
+        let mut other = profile.clone();
+        other.name.push('!');
+        assert!(matches!(
+            save_costly_entries(&other, &path, &small, 0, ""),
+            Err(TableFileError::OtherGame { .. })
+        ));
+        assert!(!small.exists());
+        // The file's own profile writes.
+        save_costly_entries(&profile, &path, &small, class + 1, "").unwrap();
+        assert_eq!(profile_of(&small).total(), profile.from_class(class + 1));
     }
 }
