@@ -190,6 +190,14 @@ mod tests {
         search.table.slot_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
     }
 
+    /// [`searched_to`] a file `kayles.tbl` of a new scratch directory.
+    fn searched() -> (tempfile::TempDir, std::path::PathBuf, BTreeMap<Vec<u16>, (u32, u32)>) {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let entries = searched_to(&path);
+        (scratch, path, entries)
+    }
+
     fn loaded(path: &Path) -> BTreeMap<Vec<u16>, (u32, u32)> {
         let mut search = Search::new(&WholeKayles, limits()).unwrap();
         search.load_table_from(path, NAME).unwrap().unwrap();
@@ -206,9 +214,7 @@ mod tests {
 
     #[test]
     fn the_profile_counts_the_entries_of_each_class_and_their_bytes() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
-        let entries = searched_to(&path);
+        let (_scratch, path, entries) = searched();
         let profile = TableWorkProfile::of_file(&path).unwrap();
         assert_eq!((profile.name.as_str(), profile.note.as_str()), (NAME, "one run\n"));
         // Counted here from the table itself, each key's encoding by postcard.
@@ -229,9 +235,7 @@ mod tests {
 
     #[test]
     fn a_costly_file_holds_exactly_the_costlier_entries_and_has_its_size() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
-        let entries = searched_to(&path);
+        let (scratch, path, entries) = searched();
         let small = scratch.path().join("costly.tbl");
         let profile = profile_of(&path);
         let mut sizes = Vec::new();
@@ -264,9 +268,7 @@ mod tests {
 
     #[test]
     fn the_least_class_within_a_size_is_the_first_that_fits() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
-        searched_to(&path);
+        let (_scratch, path, _) = searched();
         let profile = profile_of(&path);
         for class in 1..WORK_CLASSES {
             let bytes = profile.file_bytes(class, 5);
@@ -289,10 +291,8 @@ mod tests {
 
     #[test]
     fn a_search_from_the_costly_entries_answers_with_fewer_nodes() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
+        let (scratch, path, entries) = searched();
         let position = vec![12, 13, 14];
-        let entries = searched_to(&path);
         let mut cold = Search::new(&WholeKayles, limits()).unwrap();
         let nimber = cold.nimber_by_aspiration(&position).unwrap();
         let small = scratch.path().join("costly.tbl");
@@ -313,9 +313,7 @@ mod tests {
 
     #[test]
     fn a_damaged_file_writes_nothing() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
-        searched_to(&path);
+        let (scratch, path, _) = searched();
         let profile = profile_of(&path);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 40;
@@ -347,9 +345,7 @@ mod tests {
 
     #[test]
     fn a_profile_of_another_file_writes_nothing() {
-        let scratch = tempfile::tempdir().unwrap();
-        let path = scratch.path().join("kayles.tbl");
-        searched_to(&path);
+        let (scratch, path, _) = searched();
         let profile = profile_of(&path);
         let small = scratch.path().join("costly.tbl");
         // The same game and as many entries, one entry's work moved to another class.
