@@ -13,11 +13,11 @@
 //! SECONDS while it runs, so that a kill loses at most that much (the file's last line then
 //! says `checkpoint: N positions expanded`). The file's note keeps one line per run
 //! (board, method, nodes, seconds), so the runs that made an answer can be added up. Every ten
-//! minutes a line on standard error gives the search's counters so far and where it is (its
-//! `SearchPath`: the question asked of the board, the first move asked about, the moves below
-//! it); the JSON line gives the path too, where a stopped search stopped (empty after an
-//! answer). Any Cram table serves
-//! any board: its values are those of the components, whatever board they came from.
+//! minutes a line on standard error gives the wall and CPU seconds so far, the search's
+//! counters and where it is (its `SearchPath`: the question asked of the board, the first move
+//! asked about, the moves below it); the JSON line gives the path too, where a stopped search
+//! stopped (empty after an answer). Any Cram table serves any board: its values are those of
+//! the components, whatever board they came from.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -120,8 +120,9 @@ fn run() -> Result<ExitCode, String> {
         if reported.elapsed() >= REPORT_EVERY {
             reported = Instant::now();
             eprintln!(
-                "cram_record: {:.0} s: {} nodes, {} table hits, {} stores, {} replacements, {} cached, at {}",
+                "cram_record: {:.0} s ({} CPU s): {} nodes, {} table hits, {} stores, {} replacements, {} cached, at {}",
                 begun.elapsed().as_secs_f64(),
+                process_cpu_seconds(),
                 stats.nodes,
                 stats.table_hits,
                 stats.table_stores,
@@ -194,6 +195,12 @@ fn run() -> Result<ExitCode, String> {
     }
     println!("{line}");
     Ok(code)
+}
+
+/// The CPU time of this process so far, in whole seconds: in the progress lines, so that a
+/// sitting killed before its end (when GNU time reports nothing) still says what it used.
+fn process_cpu_seconds() -> i64 {
+    rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime).tv_sec
 }
 
 /// Removes `flag VALUE` from `args` and returns VALUE.
