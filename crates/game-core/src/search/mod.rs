@@ -5,15 +5,14 @@
 //! (heaps after a split, regions of a board cut in two, components of a graph) has as many
 //! whole positions as combinations of parts: the graph explodes while the parts stay few. This
 //! module searches the parts instead. A game says how a position falls apart
-//! ([`Game::components`]), how to write a part canonically
-//! ([`Game::canonical`]: one representative per symmetry class) and
-//! in which order to try moves ([`Game::order_moves`]); the same
-//! [`Game`] serves both engines. Two more methods make a game fast without
-//! changing its rules: [`Game::dense_index`] numbers small parts so
-//! their values live in a plain array instead of the hash table, and
-//! [`Game::option_parts`] hands the engine each option already split into parts, from buffers
-//! the game reuses, so that nothing is allocated per option. By the Sprague-Grundy theorem the
-//! nimber of a sum is the XOR of its components' nimbers, and two equal components cancel.
+//! ([`Game::components`]), how to write a part canonically ([`Game::canonical`]: one
+//! representative per symmetry class) and in which order to try moves
+//! ([`Game::order_moves`]); the same [`Game`] serves both engines. Two more methods make a
+//! game fast without changing its rules: [`Game::dense_index`] numbers small parts so their
+//! values live in a plain array instead of the hash table, and [`Game::option_parts`] hands
+//! the engine each option already split into parts, from buffers the game reuses, so that
+//! nothing is allocated per option. By the Sprague-Grundy theorem the nimber of a sum is the
+//! XOR of its components' nimbers, and two equal components cancel.
 //!
 //! [`Search`] holds a transposition table of component nimbers and offers
 //!
