@@ -98,19 +98,22 @@ const OWNED_BYTES: usize = std::mem::size_of::<usize>();
 /// A table of component nimbers by linear probing in a bounded window.
 ///
 /// Memory: the slot array ([`Table::SLOT_BYTES`] a slot: `size_of::<Option<Entry<P>>>()` and
-/// its tag byte, plus [`OWNED_BYTES`] a slot once a key that owns memory is stored) starts at [`FIRST_HOMES`] home slots and doubles when it is three quarters full or a
-/// new key finds its window full (with linear probing that happens at 60 to 65% load), as long
-/// as the doubled array stays within `max_slot_bytes` (it doubles in place, so the old array
-/// and the doubled one are never held together); from then on a new key whose window is
-/// full replaces the entry of its window that cost the least work. Components with a dense
-/// index (`Game::dense_index`) live in a plain array instead, whose bytes count against the
-/// same bound. Besides its slot, each stored key may
-/// own memory (`owned` bytes, from `Game::position_bytes`); their total stays within
-/// `max_owned_bytes` (a key that would pass it is not stored). Lookups and stores are O(1)
-/// expected, at most [`WINDOW`] slots; a lookup reads the window's one-byte tags first and
-/// only the slots whose tag matches its key's. Entries are replaced, never deleted, so a lookup stops
-/// at the first empty slot. The hash has a fixed seed, so the table behaves the same in every
-/// run.
+/// its tag byte, plus [`OWNED_BYTES`] a slot once a key that owns memory is stored) starts at
+/// [`FIRST_HOMES`] home slots and doubles when it is three quarters full, or when it is at
+/// least half full and a new key finds its window full, as long as the doubled array stays
+/// within `max_slot_bytes` (it doubles in place, so the old array and the doubled one are
+/// never held together). A new key whose window is full and that does not double the table
+/// (below half load, or at the bound) replaces the entry of its window that cost the least
+/// work. Below half load that is rare, but not absent in a large table: linear probing makes
+/// a few runs of [`WINDOW`] occupied slots long before half load once there are millions of
+/// slots, and doubling at the first of them would leave the table mostly empty. Components
+/// with a dense index (`Game::dense_index`) live in a plain array instead, whose bytes count
+/// against the same bound. Besides its slot, each stored key may own memory (`owned` bytes,
+/// from `Game::position_bytes`); their total stays within `max_owned_bytes` (a key that would
+/// pass it is not stored). Lookups and stores are O(1) expected, at most [`WINDOW`] slots; a
+/// lookup reads the window's one-byte tags first and only the slots whose tag matches its
+/// key's. Entries are replaced, never deleted, so a lookup stops at the first empty slot. The
+/// hash has a fixed seed, so the table behaves the same in every run.
 #[derive(Debug)]
 pub(crate) struct Table<P> {
     /// Nimbers of components with a dense index (`Game::dense_index`), by index; [`UNKNOWN`]
@@ -264,8 +267,8 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 
     /// Stores `nimber` for `key`; `owned` is the memory `key` owns besides its slot, `work` what
-    /// its search cost. Grows the table first when it is three quarters full or the key's
-    /// window is full, and it may grow.
+    /// its search cost. Grows the table first when it is three quarters full, or at least half
+    /// full with the key's window full, and it may grow.
     pub(crate) fn store(
         &mut self,
         key: P,
@@ -295,7 +298,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if 4 * (self.entries + 1) > 3 * self.homes {
             self.grow();
         }
-        while self.slot_for(&entry, hash).is_none() && self.grow() {}
+        // Below half load a full window is a local crowd, not a full table: the cheapest
+        // entry of the window gives way (see `Table`).
+        while self.slot_for(&entry, hash).is_none() && 2 * self.entries >= self.homes && self.grow() {}
         self.place(entry, hash, owned)
     }
 
@@ -424,9 +429,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// the allocator moves a block that large to new pages (on Linux by remapping), which
     /// loses the 2 MiB pages of the half it moves: measured in records/search.md ("seventh
     /// sittings"). A fresh array asks for them before it is first written (see `huge_pages`).
-    /// Half load, not the three quarters at which [`Table::store`] doubles: a full window
-    /// doubles the table at 60 to 65% load anyway, and the search that loads a table goes on
-    /// to store more.
+    /// Half load, not the three quarters at which [`Table::store`] doubles: from half load on
+    /// a full window doubles the table, which in a large table comes soon after, and the
+    /// search that loads a table goes on to store more.
     pub(crate) fn presize(&mut self, entries: u64) -> bool {
         if self.entries != 0 {
             return false;
@@ -664,16 +669,68 @@ mod tests {
         assert_eq!(whole_pages(usize::MAX - 100, 4 * mib), None);
     }
 
+    /// `count` keys with distinct homes in `probe`'s table, each home accepted by `home_ok`.
+    fn one_key_per_home(probe: &Table<u64>, home_ok: impl Fn(usize) -> bool, count: usize) -> Vec<u64> {
+        let mut used = std::collections::HashSet::new();
+        (1u64 << 41..)
+            .filter(|k| {
+                let h = probe.home(probe.hash(k));
+                home_ok(h) && used.insert(h)
+            })
+            .take(count)
+            .collect()
+    }
+
+    #[test]
+    fn below_half_load_a_full_window_replaces_its_cheapest_entry_and_from_half_load_doubles() {
+        let probe = Table::<u64>::new(1 << 30, 0).unwrap();
+        let home = |k: &u64| probe.home(probe.hash(k));
+        // 34 keys with home 500 in a table of 1024 homes, and 480 with homes of their own
+        // outside slots 500 to 531 (each sits in its home slot: no window of theirs fills).
+        // The last of them goes home to slot 1001 of the doubled table, where the others
+        // leave its window a free slot (1032).
+        let mut doubled = Table::<u64>::new(1 << 30, 0).unwrap();
+        doubled.presize(513);
+        assert_eq!(doubled.homes, 2048);
+        let mut same: Vec<u64> = (0u64..).filter(|k| home(k) == 500).take(33).collect();
+        same.extend((same[32] + 1..).find(|k| home(k) == 500 && doubled.home(doubled.hash(k)) == 1001));
+        let spread = one_key_per_home(&probe, |h| !(500..532).contains(&h), 480);
+        let mut table = Table::<u64>::new(1 << 30, 0).unwrap();
+        for (i, &key) in same[..32].iter().enumerate() {
+            assert_eq!(table.store(key, None, 1, 10 + i as u64, 0), Stored::New);
+        }
+        for &key in &spread[..479] {
+            assert_eq!(table.store(key, None, 2, 1, 0), Stored::New);
+        }
+        // 511 entries, short of half load: the full window gives up its cheapest entry.
+        assert_eq!(table.len(), 511);
+        assert_eq!(table.store(same[32], None, 3, 5, 0), Stored::Replaced);
+        assert_eq!((table.homes, table.len()), (1024, 511));
+        assert_eq!(table.get(&same[0], None), None, "the cheapest entry gave way");
+        assert!(same[1..=32].iter().all(|k| table.get(k, None).is_some()));
+        // 512 entries, half load: the full window doubles the table.
+        assert_eq!(table.store(spread[479], None, 2, 1, 0), Stored::New);
+        assert_eq!(table.store(same[33], None, 4, 1, 0), Stored::New);
+        assert_eq!((table.homes, table.len()), (2048, 513));
+        assert!(same[1..=33].iter().chain(&spread).all(|k| table.get(k, None).is_some()));
+    }
+
     #[test]
     fn growing_in_place_keeps_a_crowded_start_and_allocates_exactly() {
         // Keys whose homes crowd the first slots, so that entries sit up to a window past
-        // their homes near the start of the array, where moving up needs the most care.
+        // their homes near the start of the array, where moving up needs the most care; stored
+        // after most homes are taken by others.
         let probe = Table::<u64>::new(1 << 30, 0).unwrap();
-        let crowded: Vec<u64> = (0u64..)
-            .filter(|k| (28..36).contains(&probe.home(probe.hash(k))) || probe.home(probe.hash(k)) < 4)
-            .take(70)
-            .collect();
+        let home = |k: &u64| probe.home(probe.hash(k));
+        let crowded: Vec<u64> =
+            (0u64..).filter(|k| (28..36).contains(&home(k)) || home(k) < 4).take(40).collect();
+        // The table doubles at three quarters load (768 entries), after the first 28 crowded
+        // keys; the 40 fit the doubled table's windows.
+        let others = one_key_per_home(&probe, |h| h >= 100, 740);
         let mut table = Table::<u64>::new(1 << 30, 0).unwrap();
+        for &key in &others {
+            assert_eq!(table.store(key, None, 7, 1, 0), Stored::New);
+        }
         for (i, &key) in crowded.iter().enumerate() {
             assert_eq!(table.store(key, None, i as u32, 1, 0), Stored::New);
         }
@@ -681,11 +738,14 @@ mod tests {
         for (i, key) in crowded.iter().enumerate() {
             assert_eq!(table.get(key, None), Some(i as u32), "key {key}");
         }
+        assert!(others.iter().all(|k| table.get(k, None) == Some(7)));
         // The arrays hold exactly their slots: growing reserved what it needed, no more.
+        let mut fresh = (1u64 << 40..).take(3 * 4096);
         for _ in 0..3 {
             let homes = table.homes;
             while table.homes == homes {
-                table.store(1 << 40 | table.len() as u64, None, 0, 1, 0);
+                let key = fresh.next().expect("three quarters of 8192 homes at most");
+                table.store(key, None, 0, 1, 0);
             }
             assert_eq!(table.slots.capacity(), table.homes + WINDOW - 1);
             assert_eq!(table.tags.capacity(), table.homes + WINDOW - 1);
