@@ -601,9 +601,9 @@ mod tests {
         for key in 0..10_000u64 {
             assert_eq!(table.store(key, None, 1, 1, 0), Stored::New);
         }
-        // Linear probing fills some window of 32 slots at 60 to 65% load, so 10 000 entries end
-        // in 32 768 home slots at most (the four-way buckets this table had before doubled at
-        // the first full bucket and held them in 262 144).
+        // A full window doubles the table from half load on (and three quarters load does), so
+        // 10 000 entries end in 32 768 home slots at most (the four-way buckets this table had
+        // before doubled at the first full bucket and held them in 262 144).
         assert!(table.slot_bytes() <= (32_768 + WINDOW - 1) * Table::<u64>::SLOT_BYTES);
         assert_eq!(table.len(), 10_000);
         assert!((0..10_000u64).all(|k| table.get(&k, None) == Some(1)));
