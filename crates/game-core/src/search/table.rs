@@ -687,8 +687,8 @@ mod tests {
         let home = |k: &u64| probe.home(probe.hash(k));
         // 34 keys with home 500 in a table of 1024 homes, and 480 with homes of their own
         // outside slots 500 to 531 (each sits in its home slot: no window of theirs fills).
-        // The last of them goes home to slot 1001 of the doubled table, where the others
-        // leave its window a free slot (1032).
+        // The 34th has home 1001 in the doubled table, where the 32 kept before it fill slots
+        // 1000 to 1031 and leave its window a free slot (1032).
         let mut doubled = Table::<u64>::new(1 << 30, 0).unwrap();
         doubled.presize(513);
         assert_eq!(doubled.homes, 2048);
