@@ -76,11 +76,14 @@ pub trait Game {
 
     /// The outcome of `component` (normal play) when a theorem gives it without search: Cram
     /// on an even by even board is a P-position (the second player copies every move by the
-    /// half turn), on an even by odd board an N-position. Only the search engine's aspiration
-    /// method ([`crate::search::Search::nimber_by_aspiration`]) uses it: `P` is nimber 0 at
-    /// once, `N` skips the question "is the nimber 0?". It must be right for every component
-    /// it answers; a game that overrides it should test it against the explicit graph. The
-    /// default knows nothing.
+    /// half turn), on an even by odd board an N-position. The search engine takes it as given:
+    /// a component said to be `P` has nimber 0 at once, wherever the engine meets it (an
+    /// option's part, or the position asked about), and one said to be `N` is never asked "is
+    /// your nimber 0?" (the aspiration method skips that question, the pruned search drops 0
+    /// from what it asks). The explicit-graph engine does not use it. It must be right for
+    /// every component it answers; a game that overrides it should test it against the
+    /// explicit graph, and keep it cheap: the engine asks it of every part it does not find
+    /// in its table. The default knows nothing.
     fn known_outcome(&self, component: &Self::Position) -> Option<crate::Outcome> {
         let _ = component;
         None

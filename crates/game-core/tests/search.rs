@@ -188,6 +188,79 @@ proptest! {
     }
 }
 
+/// Tokens whose game claims outcomes: a token on `p_node` is a P-position, true or not, and a
+/// token on a node of `n_nodes` an N-position (true: the tests claim it only where it holds).
+/// The engine takes a claimed P as the nimber 0, so it must answer as on the game whose
+/// `p_node` has no move: that is how these tests see that every method uses the claim.
+struct Told {
+    tokens: Tokens,
+    p_node: u32,
+    n_nodes: Vec<u32>,
+}
+
+impl Game for Told {
+    type Position = Vec<u32>;
+    fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
+        self.tokens.moves(tokens)
+    }
+    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        self.tokens.components(tokens, out)
+    }
+    fn known_outcome(&self, component: &Vec<u32>) -> Option<Outcome> {
+        match component[..] {
+            [t] if t == self.p_node => Some(Outcome::P),
+            [t] if self.n_nodes.contains(&t) => Some(Outcome::N),
+            _ => None,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_method_takes_the_outcomes_a_game_claims(
+        game in dag(),
+        p_pick in any::<u32>(),
+        n_picks in any::<u32>(),
+        picks in proptest::collection::vec(any::<u32>(), 1..4),
+    ) {
+        let n = game.arcs.len() as u32;
+        let p_node = p_pick % n;
+        let mut as_claimed = game.clone();
+        as_claimed.arcs[p_node as usize].clear();
+        // N claimed on some of the nodes where it holds (bit v of `n_picks`).
+        let n_nodes: Vec<u32> = (0..n)
+            .filter(|&v| n_picks >> (v % 32) & 1 == 1 && v != p_node && engine_value(&as_claimed, &[v]) != 0)
+            .collect();
+        let mut position: Vec<u32> = picks.iter().map(|p| p % n).collect();
+        position.sort_unstable();
+        let expected = engine_value(&as_claimed, &position);
+        let told = Told { tokens: game, p_node, n_nodes };
+        let limits = SearchLimits::default();
+        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
+        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
+        let mut search = Search::new(&told, limits).unwrap();
+        for k in 0..=expected + 2 {
+            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
+        }
+    }
+}
+
+#[test]
+fn a_claimed_n_position_is_not_expanded_to_be_asked_about_0() {
+    // Subtraction {1, 2}: heap 4 (a token on node 4) has value 1, an N-position.
+    let tokens = Tokens { arcs: (0..5u32).map(|v| (v.saturating_sub(2)..v).collect()).collect() };
+    let told = Told { tokens: tokens.clone(), p_node: u32::MAX, n_nodes: vec![4] };
+    let mut search = Search::new(&told, SearchLimits::default()).unwrap();
+    assert_eq!(search.outcome(&vec![4]).unwrap(), Outcome::N);
+    assert_eq!(search.stats().nodes, 0);
+    let mut unclaimed = Search::new(&tokens, SearchLimits::default()).unwrap();
+    assert_eq!(unclaimed.outcome(&vec![4]).unwrap(), Outcome::N);
+    assert!(unclaimed.stats().nodes > 0);
+}
+
 /// A deep chain: a heap that loses one counter per move, 200 000 moves deep.
 struct Chain;
 impl Game for Chain {

@@ -132,6 +132,17 @@ fn claims_of_placement_games() -> Vec<Claim> {
             check: chomp_rectangle_nimbers,
         },
         Claim {
+            id: "PL11",
+            statement: "A Cram position whose free cells are their own image under the half turn about the board's centre is a P-position when the centre is a corner of four cells, the centre cell is taken (both sides odd) or the centre domino is taken (one side odd, one even), and an N-position when the centre domino is free; Cram::known_outcome claims exactly these outcomes",
+            source: "our own extension of the symmetry strategy of PL7 to every symmetric position (the second player copies by the half turn, after the first player's centre domino when it is free)",
+            methods: [
+                "game-placement's Cram::known_outcome, which the search engine uses (bits reversed within the board)",
+                "the theorem's cases by cell coordinates, and the definition by dynamic programming over all sets of free cells, written in the check",
+            ],
+            expected: Expected::Holds,
+            check: cram_outcomes_by_the_half_turn,
+        },
+        Claim {
             id: "PLX",
             statement: "(false) Every Cram board with an even number of cells is a P-position",
             source: "our own; even-by-even boards are P-positions by the symmetry strategy, and the claim overreaches",
@@ -484,6 +495,44 @@ fn cram_outcomes_by_symmetry(scale: Scale) -> Evidence {
         }
     }
     Evidence { bound: format!("every full board of at most {most} cells"), tally }
+}
+
+fn cram_outcomes_by_the_half_turn(scale: Scale) -> Evidence {
+    let most = scale.pick(12, 16);
+    let mut definition = Definition::default();
+    let mut tally = Tally::new();
+    for rows in 1..=most {
+        for cols in 1..=most / rows {
+            let is_free = |free: u128, r: usize, c: usize| free >> (r * cols + c) & 1 == 1;
+            for free in 0..1u128 << (rows * cols) {
+                let symmetric = (0..rows).all(|r| {
+                    (0..cols).all(|c| is_free(free, r, c) == is_free(free, rows - 1 - r, cols - 1 - c))
+                });
+                let (middle_row, middle_col) = (rows / 2, cols / 2);
+                let theorem = match (rows % 2, cols % 2) {
+                    _ if !symmetric => None,
+                    (0, 0) => Some(Outcome::P),
+                    (1, 1) if is_free(free, middle_row, middle_col) => None,
+                    (1, 1) => Some(Outcome::P),
+                    // The centre domino: the two middle cells of the middle row, or column.
+                    (1, 0) if is_free(free, middle_row, middle_col - 1) => Some(Outcome::N),
+                    (0, 1) if is_free(free, middle_row - 1, middle_col) => Some(Outcome::N),
+                    _ => Some(Outcome::P),
+                };
+                let board = CramBoard::with_free_cells(rows, cols, free).expect("a small board");
+                let claimed = Cram.known_outcome(&board);
+                let value = definition.value(&board);
+                let by_definition = if value == 0 { Outcome::P } else { Outcome::N };
+                tally.record(&(rows, cols, free, value, claimed.is_some()));
+                tally.case(claimed == theorem && theorem.is_none_or(|outcome| outcome == by_definition), || {
+                    format!(
+                        "{rows} x {cols}, free {free:#x}: value {value}, known_outcome {claimed:?}, theorem {theorem:?}"
+                    )
+                });
+            }
+        }
+    }
+    Evidence { bound: format!("every position of every board of at most {most} cells"), tally }
 }
 
 /// Chomp by its definition, nothing of the crate: every Young diagram inside a `rows` x `cols`

@@ -5,7 +5,7 @@
 use super::nimber_set::NimberSet;
 use super::solver::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
-use crate::Game;
+use crate::{Game, Outcome};
 
 /// One component being expanded: the options the table could not value at once, the one being
 /// valued, and the values seen.
@@ -27,6 +27,9 @@ impl<G: Game> Search<'_, G> {
     pub(crate) fn mex_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {
         if let Some(v) = self.cached(component) {
             return Ok(v);
+        }
+        if self.game.known_outcome(component) == Some(Outcome::P) {
+            return Ok(0);
         }
         let mut stack = vec![self.open_mex(component.clone())?];
         let mut answer: Option<u32> = None;

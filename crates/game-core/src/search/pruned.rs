@@ -21,13 +21,15 @@
 //! asking Gm about Q XOR (their nimbers). No recursion: frames live on an explicit stack.
 //!
 //! A component asked about a set R first loses from R the values known to be values of its
-//! options (kept by `refutations.rs` from earlier expansions): its nimber is none of them, so
-//! the answer is the same; when nothing is left it answers "not in R" without expanding.
+//! options (kept by `refutations.rs` from earlier expansions), and 0 if the game knows it to be
+//! an N-position ([`Game::known_outcome`]): its nimber is none of them, so the answer is the
+//! same; when nothing is left it answers "not in R" without expanding. A part the game knows
+//! to be a P-position is never asked: its nimber is 0 (see `solver.rs`).
 
 use super::nimber_set::NimberSet;
 use super::solver::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
-use crate::Game;
+use crate::{Game, Outcome};
 
 /// What a frame asks: every value (a full nimber) or only the values of a set.
 pub(crate) enum Request {
@@ -106,6 +108,9 @@ impl<G: Game> Search<'_, G> {
         if let Some(v) = self.cached(component) {
             return Ok(Some(v));
         }
+        if self.game.known_outcome(component) == Some(Outcome::P) {
+            return Ok(Some(0));
+        }
         let mut stack = match self.open(component.clone(), request)? {
             Opened::Frame(frame) => vec![frame],
             Opened::Answer(answer) => return Ok(answer),
@@ -150,6 +155,15 @@ impl<G: Game> Search<'_, G> {
     ) -> Result<Opened<G::Position>, SearchError> {
         let mut hash = 0;
         if let Request::Among(set) = &mut request {
+            // The nimber of an N-position is not 0: asked about 0, it can answer without
+            // expanding. (Its candidates stay those of its options: the option of value 0 is
+            // among them, and takes a candidate away like any other.)
+            if set.contains(0) && self.game.known_outcome(&component) == Some(Outcome::N) {
+                set.remove(0);
+                if set.max().is_none() {
+                    return Ok(Opened::Answer(None));
+                }
+            }
             hash = self.table.hash(&component);
             let refuted = self.refutations.option_values(&component, hash);
             if set.meets_below_64(refuted) {

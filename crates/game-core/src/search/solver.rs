@@ -12,7 +12,7 @@ use super::nimber_set::NimberSet;
 use super::refutations::Refutations;
 use super::table::{Stored, Table};
 use super::{SearchError, SearchLimits, SearchStats};
-use crate::Game;
+use crate::{Game, Outcome};
 
 /// Nodes between two calls of the progress callback.
 pub(crate) const PROGRESS_INTERVAL: u64 = 1 << 14;
@@ -353,6 +353,8 @@ impl<'g, G: Game> Search<'g, G> {
                         hits += 1;
                         known_xor ^= v;
                     }
+                    // A part the game knows to be a P-position has nimber 0: nothing to ask.
+                    None if game.known_outcome(part) == Some(Outcome::P) => {}
                     None => match unknown.iter().position(|p| p == part) {
                         Some(i) => {
                             unknown.remove(i);

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use game_core::{Game, Outcome};
 use serde::{Deserialize, Serialize};
 
-use shape::{Cells, Shape, for_each_bit, low_bits};
+use shape::{Cells, Shape, for_each_bit};
 use split::split_into;
 
 use crate::PlacementError;
@@ -245,20 +245,36 @@ impl Game for Cram {
         board.canonical()
     }
 
-    /// A full rectangle with both sides even is a P-position: the second player answers each
-    /// domino by its image under the half turn, which is free and never overlaps it (a domino
-    /// is its own image only when its middle is the board's centre, a corner of four cells
-    /// here). With one side even and the other odd it is an N-position: the first player
-    /// covers the two middle cells of the middle line along the even side, then copies by the
-    /// half turn. Odd by odd boards are left to the search.
+    /// The outcome by the half turn about the board's centre, when the free cells are their own
+    /// image under it: the second player answers each domino by its image, which is free (the
+    /// position before the move was symmetric) and disjoint from it unless the domino touches
+    /// the centre. A domino meets its image only if it is its own image (its middle is the
+    /// centre: the two middle cells of the middle line when one side is odd and the other even)
+    /// or it covers the centre cell (both sides odd). So a symmetric position is a P-position
+    /// when the centre is a corner of four cells (both sides even), when the centre cell is
+    /// taken (both sides odd), or when the centre domino is (one side odd); with the centre
+    /// domino free it is an N-position: the first player covers it and then copies. Odd by odd
+    /// boards with a free centre cell, and positions that are not symmetric, are left to the
+    /// search. The full even by even and even by odd rectangles are the classical cases.
     fn known_outcome(&self, board: &CramBoard) -> Option<Outcome> {
-        if board.free_cells() != low_bits(board.rows() * board.cols()) {
+        let (rows, cols) = (board.rows(), board.cols());
+        let cells = rows * cols; // 1 to 128: a board has at least one cell
+        let free = board.free_cells();
+        // The half turn sends cell i to cell cells - 1 - i: the bits reversed within the board.
+        if free.reverse_bits() >> (128 - cells) != free {
             return None;
         }
-        match (board.rows().is_multiple_of(2), board.cols().is_multiple_of(2)) {
-            (true, true) => Some(Outcome::P),
-            (true, false) | (false, true) => Some(Outcome::N),
-            (false, false) => None,
+        let is_free = |cell: usize| free >> cell & 1 == 1;
+        let middle_row = rows / 2;
+        match (rows % 2, cols % 2) {
+            (0, 0) => Some(Outcome::P),
+            (1, 1) if is_free(cells / 2) => None,
+            (1, 1) => Some(Outcome::P),
+            // The centre domino: two cells of the middle row, or of the middle column; it is
+            // its own image, so its two cells are both free or both taken.
+            (1, 0) if is_free(middle_row * cols + cols / 2) => Some(Outcome::N),
+            (0, 1) if is_free(middle_row * cols + cols / 2) => Some(Outcome::N),
+            _ => Some(Outcome::P),
         }
     }
 }
