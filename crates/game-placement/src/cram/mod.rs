@@ -265,15 +265,13 @@ impl Game for Cram {
             return None;
         }
         let is_free = |cell: usize| free >> cell & 1 == 1;
-        let middle_row = rows / 2;
         match (rows % 2, cols % 2) {
-            (0, 0) => Some(Outcome::P),
+            // Both sides odd: the centre cell.
             (1, 1) if is_free(cells / 2) => None,
-            (1, 1) => Some(Outcome::P),
-            // The centre domino: two cells of the middle row, or of the middle column; it is
-            // its own image, so its two cells are both free or both taken.
-            (1, 0) if is_free(middle_row * cols + cols / 2) => Some(Outcome::N),
-            (0, 1) if is_free(middle_row * cols + cols / 2) => Some(Outcome::N),
+            // One side odd: the centre domino, two middle cells of the middle row (or column),
+            // the second of them in both cases. It is its own image: both free or both taken.
+            (1, 0) | (0, 1) if is_free(rows / 2 * cols + cols / 2) => Some(Outcome::N),
+            // Both sides even (the centre is a corner of four cells), or the centre taken.
             _ => Some(Outcome::P),
         }
     }
