@@ -128,6 +128,25 @@ fn engine_value<G: Game<Position = Vec<u32>>>(game: &G, position: &[u32]) -> u32
     values[graph.node(&position.to_vec()).unwrap().index()]
 }
 
+/// Each method on a fresh search of `game` gives `expected` for `position`, and one search
+/// asked every question G + *k in turn (its table shared between them) says yes exactly at k =
+/// `expected`.
+fn every_method_gives<G: Game<Position = Vec<u32>>>(
+    game: &G,
+    position: &Vec<u32>,
+    expected: u32,
+) -> Result<(), TestCaseError> {
+    let limits = SearchLimits::default();
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber(position).unwrap(), expected);
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_mex(position).unwrap(), expected);
+    prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_aspiration(position).unwrap(), expected);
+    let mut search = Search::new(game, limits).unwrap();
+    for k in 0..=expected + 2 {
+        prop_assert_eq!(search.is_p_position_plus(position, k).unwrap(), k == expected, "k = {}", k);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -138,17 +157,8 @@ proptest! {
         position.sort_unstable();
         let expected = engine_value(&game, &position);
         let limits = SearchLimits::default();
-        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&game, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
-        let indexed = Indexed(game.clone());
-        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&indexed, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
-        let mut search = Search::new(&indexed, limits).unwrap();
-        for k in 0..=expected + 2 {
-            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
-        }
+        every_method_gives(&game, &position, expected)?;
+        every_method_gives(&Indexed(game.clone()), &position, expected)?;
         // Plain-data positions: the same answers and the same search, statistic by statistic.
         let plain_game = Plain(game.clone());
         let plain_position = plain(&position);
@@ -177,11 +187,6 @@ proptest! {
         let whole = Whole(game.clone());
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
-        // One solver asked every question in turn (its table shared between them).
-        let mut search = Search::new(&game, limits).unwrap();
-        for k in 0..=expected + 2 {
-            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
-        }
         let mut fresh = Search::new(&whole, limits).unwrap();
         let outcome = fresh.outcome(&position).unwrap();
         prop_assert_eq!(outcome, if expected == 0 { Outcome::P } else { Outcome::N });
@@ -236,15 +241,7 @@ proptest! {
         let mut position: Vec<u32> = picks.iter().map(|p| p % n).collect();
         position.sort_unstable();
         let expected = engine_value(&as_claimed, &position);
-        let told = Told { tokens: game, p_node, n_nodes };
-        let limits = SearchLimits::default();
-        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber_by_mex(&position).unwrap(), expected);
-        prop_assert_eq!(Search::new(&told, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);
-        let mut search = Search::new(&told, limits).unwrap();
-        for k in 0..=expected + 2 {
-            prop_assert_eq!(search.is_p_position_plus(&position, k).unwrap(), k == expected, "k = {}", k);
-        }
+        every_method_gives(&Told { tokens: game, p_node, n_nodes }, &position, expected)?;
     }
 }
 

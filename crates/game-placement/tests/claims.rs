@@ -446,26 +446,31 @@ impl Definition {
     }
 }
 
+/// Every position (every set of free cells) of every board of at most `most` cells, boards by
+/// rows then columns, positions by their bits.
+fn every_position(most: usize) -> impl Iterator<Item = CramBoard> {
+    (1..=most).flat_map(move |rows| {
+        (1..=most / rows).flat_map(move |cols| {
+            (0..1u128 << (rows * cols))
+                .map(move |free| CramBoard::with_free_cells(rows, cols, free).expect("a small board"))
+        })
+    })
+}
+
 fn cram_components_keep_the_value(scale: Scale) -> Evidence {
     let most = scale.pick(12, 16);
     let mut definition = Definition::default();
     let mut tally = Tally::new();
-    for rows in 1..=most {
-        for cols in 1..=most / rows {
-            for free in 0..1u128 << (rows * cols) {
-                let board = CramBoard::with_free_cells(rows, cols, free).expect("a small board");
-                let mut parts = Vec::new();
-                Cram.components(&board, &mut parts);
-                let xor = parts.iter().fold(0, |xor, part| xor ^ definition.value(part));
-                let value = definition.value(&board);
-                tally.record(&(rows, cols, free, value));
-                tally.case(xor == value, || {
-                    format!(
-                        "{rows} x {cols}, free {free:#x}: value {value}, components {parts:?} XOR to {xor}"
-                    )
-                });
-            }
-        }
+    for board in every_position(most) {
+        let (rows, cols, free) = (board.rows(), board.cols(), board.free_cells());
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        let xor = parts.iter().fold(0, |xor, part| xor ^ definition.value(part));
+        let value = definition.value(&board);
+        tally.record(&(rows, cols, free, value));
+        tally.case(xor == value, || {
+            format!("{rows} x {cols}, free {free:#x}: value {value}, components {parts:?} XOR to {xor}")
+        });
     }
     Evidence { bound: format!("every position of every board of at most {most} cells"), tally }
 }
@@ -501,36 +506,29 @@ fn cram_outcomes_by_the_half_turn(scale: Scale) -> Evidence {
     let most = scale.pick(12, 16);
     let mut definition = Definition::default();
     let mut tally = Tally::new();
-    for rows in 1..=most {
-        for cols in 1..=most / rows {
-            let is_free = |free: u128, r: usize, c: usize| free >> (r * cols + c) & 1 == 1;
-            for free in 0..1u128 << (rows * cols) {
-                let symmetric = (0..rows).all(|r| {
-                    (0..cols).all(|c| is_free(free, r, c) == is_free(free, rows - 1 - r, cols - 1 - c))
-                });
-                let (middle_row, middle_col) = (rows / 2, cols / 2);
-                let theorem = match (rows % 2, cols % 2) {
-                    _ if !symmetric => None,
-                    (0, 0) => Some(Outcome::P),
-                    (1, 1) if is_free(free, middle_row, middle_col) => None,
-                    (1, 1) => Some(Outcome::P),
-                    // The centre domino: the two middle cells of the middle row, or column.
-                    (1, 0) if is_free(free, middle_row, middle_col - 1) => Some(Outcome::N),
-                    (0, 1) if is_free(free, middle_row - 1, middle_col) => Some(Outcome::N),
-                    _ => Some(Outcome::P),
-                };
-                let board = CramBoard::with_free_cells(rows, cols, free).expect("a small board");
-                let claimed = Cram.known_outcome(&board);
-                let value = definition.value(&board);
-                let by_definition = if value == 0 { Outcome::P } else { Outcome::N };
-                tally.record(&(rows, cols, free, value, claimed.is_some()));
-                tally.case(claimed == theorem && theorem.is_none_or(|outcome| outcome == by_definition), || {
-                    format!(
-                        "{rows} x {cols}, free {free:#x}: value {value}, known_outcome {claimed:?}, theorem {theorem:?}"
-                    )
-                });
-            }
-        }
+    for board in every_position(most) {
+        let (rows, cols, free) = (board.rows(), board.cols(), board.free_cells());
+        let is_free = |r: usize, c: usize| free >> (r * cols + c) & 1 == 1;
+        let symmetric =
+            (0..rows).all(|r| (0..cols).all(|c| is_free(r, c) == is_free(rows - 1 - r, cols - 1 - c)));
+        let (middle_row, middle_col) = (rows / 2, cols / 2);
+        let theorem = match (rows % 2, cols % 2) {
+            _ if !symmetric => None,
+            (0, 0) => Some(Outcome::P),
+            (1, 1) if is_free(middle_row, middle_col) => None,
+            (1, 1) => Some(Outcome::P),
+            // The centre domino: the two middle cells of the middle row, or column.
+            (1, 0) if is_free(middle_row, middle_col - 1) => Some(Outcome::N),
+            (0, 1) if is_free(middle_row - 1, middle_col) => Some(Outcome::N),
+            _ => Some(Outcome::P),
+        };
+        let claimed = Cram.known_outcome(&board);
+        let value = definition.value(&board);
+        let by_definition = if value == 0 { Outcome::P } else { Outcome::N };
+        tally.record(&(rows, cols, free, value, claimed.is_some()));
+        tally.case(claimed == theorem && theorem.is_none_or(|outcome| outcome == by_definition), || {
+            format!("{rows} x {cols}, free {free:#x}: value {value}, known_outcome {claimed:?}, theorem {theorem:?}")
+        });
     }
     Evidence { bound: format!("every position of every board of at most {most} cells"), tally }
 }
