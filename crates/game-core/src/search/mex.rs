@@ -5,7 +5,7 @@
 use super::nimber_set::NimberSet;
 use super::solver::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
-use crate::{Game, Outcome};
+use crate::Game;
 
 /// One component being expanded: the options the table could not value at once, the one being
 /// valued, and the values seen.
@@ -25,11 +25,8 @@ struct Frame<P> {
 impl<G: Game> Search<'_, G> {
     /// The nimber of `component` by the plain mex search.
     pub(crate) fn mex_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {
-        if let Some(v) = self.cached(component) {
+        if let Some(v) = self.settled_nimber(component) {
             return Ok(v);
-        }
-        if self.game.known_outcome(component) == Some(Outcome::P) {
-            return Ok(0);
         }
         let mut stack = vec![self.open_mex(component.clone())?];
         let mut answer: Option<u32> = None;

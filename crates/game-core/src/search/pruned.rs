@@ -105,11 +105,8 @@ impl<G: Game> Search<'_, G> {
         request: Request,
         level: usize,
     ) -> Result<Option<u32>, SearchError> {
-        if let Some(v) = self.cached(component) {
+        if let Some(v) = self.settled_nimber(component) {
             return Ok(Some(v));
-        }
-        if self.game.known_outcome(component) == Some(Outcome::P) {
-            return Ok(Some(0));
         }
         let mut stack = match self.open(component.clone(), request)? {
             Opened::Frame(frame) => vec![frame],

@@ -259,6 +259,14 @@ impl<'g, G: Game> Search<'g, G> {
         found
     }
 
+    /// The nimber of `component` without a search: the table's (counted as a hit), or 0 when
+    /// the game claims a P-position ([`Game::known_outcome`]). A claimed P is not stored: the
+    /// game's check is meant to be cheaper than a table lookup.
+    pub(crate) fn settled_nimber(&mut self, component: &G::Position) -> Option<u32> {
+        self.cached(component)
+            .or_else(|| (self.game.known_outcome(component) == Some(Outcome::P)).then_some(0))
+    }
+
     /// Stores the nimber of `component`, found after `work` nodes.
     pub(crate) fn remember(&mut self, component: &G::Position, nimber: u32, work: u64) {
         let owned = self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
