@@ -6,8 +6,8 @@ use std::fmt::Write;
 use std::io::Read;
 
 use game_core::{
-    GameError, KernelList, NamedGraph, Outcome, ReadLimits, count_kernels, generalized_grundy_limited,
-    grundy_values, kernels, loopy_outcomes, named_to_dot, read_graph_bytes,
+    GameError, KernelList, NamedGraph, Outcome, ReadErrorKind, ReadLimits, count_kernels,
+    generalized_grundy_limited, grundy_values, kernels, loopy_outcomes, named_to_dot, read_graph_bytes,
 };
 use serde_json::json;
 
@@ -66,14 +66,18 @@ pub fn parse(path: &str, file: &std::path::Path, budget: &Budget) -> Result<Name
             }
         )));
     }
-    read_graph_bytes(&bytes, limits).map_err(|e| CliError::Parse {
-        path: path.to_string(),
-        line: e.line,
-        reason: format!(
-            "{}{}",
-            e.kind,
-            if budget.long_work { "" } else { " (pass --allow-long for larger graphs)" }
-        ),
+    read_graph_bytes(&bytes, limits).map_err(|e| {
+        // Only the size limits follow from the budget; a syntax error is not helped by a flag.
+        let liftable =
+            matches!(e.kind, ReadErrorKind::TooManyNodes { .. } | ReadErrorKind::TooManyArcs { .. });
+        let hint = if !liftable {
+            ""
+        } else if budget.long_work {
+            " (the memory budget; raise --memory)"
+        } else {
+            " (pass --allow-long for larger graphs)"
+        };
+        CliError::Parse { path: path.to_string(), line: e.line, reason: format!("{}{hint}", e.kind) }
     })
 }
 

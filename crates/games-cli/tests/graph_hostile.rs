@@ -182,6 +182,8 @@ fn bad_files_get_one_line_errors() {
         let f = temp_file(name, &text);
         let e = refused(&["graph", &f], 30);
         assert!(e.contains(&f), "{name}: names the file: {e}");
+        // A flag does not mend a bad file: only the size limits suggest one.
+        assert!(!e.contains("--allow-long") && !e.contains("--memory"), "{name}: no flag to suggest: {e}");
     }
     refused(&["graph", "/nonexistent/file.txt"], 30);
     let dir = std::env::temp_dir();
@@ -195,6 +197,9 @@ fn too_many_nodes_are_refused_while_reading() {
     let f = temp_file("big.txt", text.as_bytes());
     let e = refused(&["graph", &f], 60);
     assert!(e.contains(":500001: more than 1000000 nodes"), "{e}");
+    assert!(e.contains("(pass --allow-long for larger graphs)"), "the limit can be lifted: {e}");
+    let e = refused(&["graph", "--allow-long", "--memory", "512", &f], 60);
+    assert!(e.contains("nodes (the node limit) (the memory budget; raise --memory)"), "{e}");
 }
 
 /// A transitive tournament next to a 2-cycle: the generalised Grundy labelling needs about
