@@ -112,7 +112,11 @@ pub trait Game {
     /// [`Game::components`] when it is visited. A game overrides it to go faster: the engine
     /// looks every part up in its table and clones only the parts it does not know, so a game
     /// that reuses its own buffers for the parts (Lasker's Nim: `[left]`, or `[a]` and
-    /// `[h - a]`) makes the search allocate nothing per option. An override must visit exactly
+    /// `[h - a]`) makes the search allocate nothing per option. A game whose options are large
+    /// (Node-Kayles: each option of a graph of V vertices holds up to V of them) should produce
+    /// them one at a time: the default holds every option at once before the first is visited,
+    /// while the engine charges each visited option to its memory budget as it comes, and asks
+    /// the caller's stop every few dozen options. An override must visit exactly
     /// the options of [`Game::moves`] (until told to stop), split as [`Game::components`]
     /// splits them.
     fn option_parts(

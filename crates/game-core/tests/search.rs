@@ -411,3 +411,78 @@ fn dense_indices_past_the_budget_go_to_the_hash_table() {
     assert_eq!(roomy.stats().components_cached, 40_000);
     assert_eq!(roomy.stats().table_replacements, 0);
 }
+
+/// One position (`u32::MAX`, 8 KiB) with `width` options, each a position with no move that
+/// claims 4 KiB, produced one at a time and counted; `u32::MAX - 1` has one move, to it.
+struct Wide {
+    width: u32,
+    produced: std::cell::Cell<u32>,
+}
+impl Game for Wide {
+    type Position = u32;
+    fn moves(&self, n: &u32) -> Vec<u32> {
+        match *n {
+            u32::MAX => (0..self.width).collect(),
+            ONE_MOVE_TO_WIDE => vec![u32::MAX],
+            _ => Vec::new(),
+        }
+    }
+    fn position_bytes(&self, n: &u32) -> usize {
+        match *n {
+            u32::MAX => 8192,
+            ONE_MOVE_TO_WIDE => 4,
+            _ => 4096,
+        }
+    }
+    fn option_parts(&self, n: &u32, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) {
+        if *n == ONE_MOVE_TO_WIDE {
+            let _ = visit(&[u32::MAX]);
+        }
+        if *n != u32::MAX {
+            return;
+        }
+        for option in 0..self.width {
+            self.produced.set(self.produced.get() + 1);
+            if visit(&[option]).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// The position of [`Wide`] whose one move leads to the wide one.
+const ONE_MOVE_TO_WIDE: u32 = u32::MAX - 1;
+
+#[test]
+fn an_expansion_past_the_memory_budget_stops_before_its_last_option() {
+    let wide = Wide { width: 1_000_000, produced: 0.into() };
+    // The stack's share is a quarter of 16 MiB; a million pending options need more. The
+    // wide position is reached by a move, so the stack holds its parent's frame (over 8 KiB).
+    let mut search = Search::new(&wide, SearchLimits::new(16 << 20, u64::MAX)).unwrap();
+    let error = search.nimber(&ONE_MOVE_TO_WIDE).unwrap_err();
+    let SearchError::MemoryExceeded { limit, needed } = error else { panic!("{error:?}") };
+    assert_eq!(limit, 4 << 20);
+    // Refused as soon as the options held passed the share (about 1 000 of 4 KiB and a
+    // little), not after the million.
+    let produced = wide.produced.get() as usize;
+    assert!((512..=1025).contains(&produced), "{produced}");
+    // What it needed: the parent's frame and the options held, one option past the share.
+    assert!(needed > limit && needed - limit <= 4096 + 256, "{needed} {produced}");
+    // Within the share, the same game is answered: every option has value 0.
+    let narrow = Wide { width: 500, produced: 0.into() };
+    let mut search = Search::new(&narrow, SearchLimits::new(16 << 20, u64::MAX)).unwrap();
+    assert_eq!(search.nimber(&u32::MAX).unwrap(), 1);
+}
+
+#[test]
+fn a_long_expansion_asks_the_callers_stop() {
+    let wide = Wide { width: 1_000_000, produced: 0.into() };
+    let asked = std::cell::Cell::new(0u32);
+    let mut search = Search::new(&wide, SearchLimits::new(1 << 30, u64::MAX)).unwrap().with_interrupt(|| {
+        asked.set(asked.get() + 1);
+        true
+    });
+    assert_eq!(search.nimber(&u32::MAX), Err(SearchError::Interrupted { nodes: 1 }));
+    // Stopped within the first expansion, after 64 options and parts: 32 options of one part.
+    assert_eq!((asked.get(), wide.produced.get()), (1, 32));
+}

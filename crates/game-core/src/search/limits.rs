@@ -11,8 +11,9 @@ use thiserror::Error;
 /// `Vec`, see [`Game::position_bytes`](crate::Game::position_bytes); past it, new entries are not
 /// stored), a sixteenth of each of these two shares going to the cache of values known not to
 /// be a component's nimber (allocated whole at the start, at most 65 536 slots; none when the
-/// table could not spare it), and a quarter for the search stack (the options of every position being expanded;
-/// past it, the search stops with [`SearchError::MemoryExceeded`]). So the search never asks
+/// table could not spare it), and a quarter for the search stack (the options of every position being expanded,
+/// charged as each option comes; past it, the search stops with
+/// [`SearchError::MemoryExceeded`]). So the search never asks
 /// for more than `max_bytes` of its own (plus the game's temporary vectors).
 ///
 /// **Effort.** A *node* is one position whose moves were generated. Past `max_nodes` the search

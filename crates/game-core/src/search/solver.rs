@@ -17,6 +17,10 @@ use crate::{Game, Outcome};
 /// Nodes between two calls of the progress callback.
 pub(crate) const PROGRESS_INTERVAL: u64 = 1 << 14;
 
+/// Options and parts (each counts one) seen between two questions to the caller's stop within
+/// one expansion.
+const WORK_BETWEEN_STOPS: usize = 64;
+
 /// Bytes charged to the stack for one frame besides its positions and sets.
 pub(crate) const FRAME_BYTES: usize = 256;
 
@@ -176,8 +180,8 @@ impl<'g, G: Game> Search<'g, G> {
     }
 
     /// Stops the search with [`SearchError::Interrupted`] once `stop` returns true (asked
-    /// every few thousand nodes, with the progress): a flag set by a signal handler or a
-    /// timer. The table keeps every value found, so the search can be asked again, or its
+    /// every few thousand nodes, with the progress, and every few dozen options within one
+    /// expansion): a flag set by a signal handler, or a deadline. The table keeps every value found, so the search can be asked again, or its
     /// table saved ([`Search::save_table`]) and loaded by a later process.
     pub fn with_interrupt(mut self, stop: impl Fn() -> bool + 'g) -> Self {
         self.interrupt = Some(Box::new(stop));
@@ -343,6 +347,16 @@ impl<'g, G: Game> Search<'g, G> {
     ) -> Result<(Expansion<G::Position>, bool), SearchError> {
         let game = self.game;
         let table = &self.table;
+        let interrupt = self.interrupt.as_deref();
+        let nodes = self.stats.nodes;
+        // The stack's room for this expansion: checked as the options come, so that a game with
+        // huge options (Node-Kayles on a large graph) is refused before it fills the memory.
+        let (room, max_stack_bytes) =
+            (self.max_stack_bytes.saturating_sub(self.stack_bytes), self.max_stack_bytes);
+        let mut held = 0usize;
+        // Options and parts seen since the caller's stop was last asked.
+        let mut since_stop = 0usize;
+        let mut refused: Option<SearchError> = None;
         let mut hits = 0u64;
         let mut cancelled = 0u64;
         let mut expansion = Expansion { known: Vec::new(), pending: Vec::new(), options: 0 };
@@ -356,6 +370,7 @@ impl<'g, G: Game> Search<'g, G> {
             let mut known_xor = 0;
             let mut unknown: SmallVec<[G::Position; 2]> = SmallVec::new();
             for (part, value) in parts {
+                since_stop += 1;
                 match value {
                     Some(v) => {
                         hits += 1;
@@ -371,6 +386,29 @@ impl<'g, G: Game> Search<'g, G> {
                         None => unknown.push(part.clone()),
                     },
                 }
+            }
+            // One expansion can be long (many options, or options of many parts, each costing the
+            // game work): the caller's stop is asked here too, after every few dozen of them.
+            since_stop += 1;
+            if since_stop >= WORK_BETWEEN_STOPS {
+                since_stop = 0;
+                if interrupt.is_some_and(|stop| stop()) {
+                    refused = Some(SearchError::Interrupted { nodes });
+                    return ControlFlow::Break(());
+                }
+            }
+            held += if unknown.is_empty() {
+                std::mem::size_of::<u32>()
+            } else {
+                std::mem::size_of::<Pending<G::Position>>()
+                    + unknown.iter().map(|p| game.position_bytes(p)).sum::<usize>()
+            };
+            if held > room {
+                refused = Some(SearchError::MemoryExceeded {
+                    limit: max_stack_bytes,
+                    needed: max_stack_bytes - room + held,
+                });
+                return ControlFlow::Break(());
             }
             if unknown.is_empty() {
                 expansion.known.push(known_xor);
@@ -440,6 +478,9 @@ impl<'g, G: Game> Search<'g, G> {
         }
         self.stats.table_hits += hits;
         self.stats.pairs_cancelled += cancelled;
+        if let Some(error) = refused {
+            return Err(error);
+        }
         if cut {
             self.stats.cut_while_expanding += 1;
             return Ok((expansion, true));
