@@ -3,6 +3,7 @@
 //! each relabelled in a canonical order.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use game_core::Game;
 use petgraph::visit::{EdgeRef, IntoEdgeReferences, IntoNodeIdentifiers, NodeIndexable};
@@ -11,6 +12,10 @@ use crate::PlacementError;
 
 /// The most vertices of a Node-Kayles graph.
 pub const MAX_VERTICES: usize = 1 << 20;
+
+/// Steps [`KaylesGraph::canonical`] may spend trying starts (each costs V + 2E: every vertex
+/// and both ends of every edge).
+const CANONICAL_WORK: usize = 1 << 20;
 
 /// A simple undirected graph on vertices `0..n`, kept as sorted adjacency lists in one array
 /// (compressed sparse rows): a Node-Kayles position.
@@ -148,11 +153,19 @@ impl KaylesGraph {
         out
     }
 
+    /// How many vertices of least degree [`KaylesGraph::canonical`] tries as starts, at most.
+    fn starts_tried(&self) -> usize {
+        (CANONICAL_WORK / (self.vertex_count() + self.targets.len())).max(1)
+    }
+
     /// The graph relabelled in a canonical order: for every vertex of least degree, the
     /// breadth-first order from it (neighbours by increasing degree, then label), keeping the
     /// least relabelled graph. Equal results are always isomorphic graphs; isomorphic paths,
     /// cycles and most trees get equal results (a cheap form, not a full canonical labelling).
-    /// O(s (V + E) log), s the number of vertices of least degree.
+    /// O(s (V + E) log), s the number of vertices of least degree, at most
+    /// max(1, 2^20 / (V + 2E)) of them (the first by label): a star of 10^5 leaves would
+    /// otherwise take 10^10 steps. Any relabelling is sound; fewer starts only make fewer
+    /// isomorphic graphs meet in the search's table.
     pub fn canonical(&self) -> KaylesGraph {
         let n = self.vertex_count();
         if n == 0 {
@@ -160,9 +173,10 @@ impl KaylesGraph {
         }
         let degree = |v: u32| self.neighbours(v as usize).len();
         let least = (0..n as u32).map(degree).min().expect("n > 0");
+        let starts = self.starts_tried();
         let mut label = vec![u32::MAX; n];
         let mut best: Option<KaylesGraph> = None;
-        for start in (0..n as u32).filter(|&v| degree(v) == least) {
+        for start in (0..n as u32).filter(|&v| degree(v) == least).take(starts) {
             let mut order = Vec::with_capacity(n);
             let mut placed = vec![false; n];
             placed[start as usize] = true;
@@ -187,6 +201,38 @@ impl KaylesGraph {
             }
         }
         best.expect("some vertex has the least degree")
+    }
+}
+
+/// Builds the options of one graph: the buffers of [`KaylesGraph::induced`] kept between them.
+struct Picker<'a> {
+    graph: &'a KaylesGraph,
+    label: Vec<u32>,
+    removed: Vec<bool>,
+    keep: Vec<u32>,
+}
+
+impl<'a> Picker<'a> {
+    fn new(graph: &'a KaylesGraph) -> Self {
+        let n = graph.vertex_count();
+        Picker { graph, label: vec![u32::MAX; n], removed: vec![false; n], keep: Vec::with_capacity(n) }
+    }
+
+    /// The graph left when `v` is picked: without `v` and its neighbours.
+    fn pick(&mut self, v: usize) -> KaylesGraph {
+        let graph = self.graph;
+        self.removed[v] = true;
+        for &w in graph.neighbours(v) {
+            self.removed[w as usize] = true;
+        }
+        self.keep.clear();
+        self.keep.extend((0..graph.vertex_count() as u32).filter(|&w| !self.removed[w as usize]));
+        let option = graph.induced(&self.keep, &mut self.label);
+        self.removed[v] = false;
+        for &w in graph.neighbours(v) {
+            self.removed[w as usize] = false;
+        }
+        option
     }
 }
 
@@ -216,23 +262,24 @@ impl Game for NodeKayles {
     /// Picking each vertex in turn, lowest label first (the canonical order puts vertices of
     /// least degree first).
     fn moves(&self, graph: &KaylesGraph) -> Vec<KaylesGraph> {
-        let n = graph.vertex_count();
-        let mut label = vec![u32::MAX; n];
-        let mut removed = vec![false; n];
-        let mut out = Vec::with_capacity(n);
-        for v in 0..n {
-            removed[v] = true;
-            for &w in graph.neighbours(v) {
-                removed[w as usize] = true;
-            }
-            let keep: Vec<u32> = (0..n as u32).filter(|&w| !removed[w as usize]).collect();
-            out.push(graph.induced(&keep, &mut label));
-            removed[v] = false;
-            for &w in graph.neighbours(v) {
-                removed[w as usize] = false;
+        let mut picker = Picker::new(graph);
+        (0..graph.vertex_count()).map(|v| picker.pick(v)).collect()
+    }
+
+    /// The options one at a time, in the order of [`NodeKayles::moves`]: on a graph of V
+    /// vertices the V options hold O(V^2) memory together, so the search sees (and charges,
+    /// or refuses) each before the next is built.
+    fn option_parts(&self, graph: &KaylesGraph, visit: &mut dyn FnMut(&[KaylesGraph]) -> ControlFlow<()>) {
+        let mut picker = Picker::new(graph);
+        let mut parts = Vec::new();
+        for v in 0..graph.vertex_count() {
+            let option = picker.pick(v);
+            parts.clear();
+            self.components(&option, &mut parts);
+            if visit(&parts).is_break() {
+                return;
             }
         }
-        out
     }
 
     fn position_bytes(&self, graph: &KaylesGraph) -> usize {
@@ -282,5 +329,52 @@ mod tests {
         );
         // Picking vertex 1 leaves the path 3-4 and the lone vertex 2.
         assert_eq!(NodeKayles.moves(&g)[1], KaylesGraph::from_edges(3, [(1, 2)]).unwrap());
+    }
+
+    #[test]
+    fn options_one_at_a_time_are_the_moves_split_into_components() {
+        // A cycle of 6 with a chord and a pendant vertex: options of several shapes.
+        let g = KaylesGraph::from_edges(7, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 3), (5, 6)])
+            .unwrap();
+        let mut expected = Vec::new();
+        for option in NodeKayles.moves(&g) {
+            let mut parts = Vec::new();
+            NodeKayles.components(&option, &mut parts);
+            expected.push(parts);
+        }
+        assert_eq!(expected.len(), 7);
+        let mut seen = Vec::new();
+        NodeKayles.option_parts(&g, &mut |parts| {
+            seen.push(parts.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, expected);
+        // A break stops at once.
+        let mut calls = 0;
+        NodeKayles.option_parts(&g, &mut |_| {
+            calls += 1;
+            ControlFlow::Break(())
+        });
+        assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn a_star_of_many_leaves_is_written_from_few_starts_and_stays_a_star() {
+        // 3 000 leaves: V + 2E = 9 001, so 116 starts are tried, not 3 000.
+        let leaves = 3_000;
+        let star = KaylesGraph::from_edges(leaves + 1, (1..=leaves).map(|v| (0, v))).unwrap();
+        assert_eq!(star.starts_tried(), 116);
+        assert_eq!(KaylesGraph::path(5).unwrap().starts_tried(), (1 << 20) / 13);
+        let huge = KaylesGraph::from_edges(1 << 20, (1..1 << 20).map(|v| (0, v))).unwrap();
+        assert_eq!(huge.starts_tried(), 1);
+        let reversed = KaylesGraph::from_edges(leaves + 1, (0..leaves).map(|v| (leaves, v))).unwrap();
+        let canonical = star.canonical();
+        assert_eq!(canonical, reversed.canonical());
+        // The centre comes second (after the first leaf), joined to every other vertex.
+        assert_eq!(canonical.neighbours(1).len(), leaves);
+        assert_eq!((canonical.vertex_count(), canonical.edge_count()), (leaves + 1, leaves));
+        // Picking the centre leaves nothing (0); a leaf leaves 2 999 lone vertices (1): nimber 2.
+        let limits = game_core::search::SearchLimits::new(1 << 30, u64::MAX);
+        assert_eq!(game_core::search::search_nimber(&NodeKayles, &star, limits).unwrap(), 2);
     }
 }
