@@ -4,6 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The largest `--max-seconds` of a search: a year.
+pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
 /// Exact answers about impartial games: Wythoff, Nim, subtraction and octal games, the rotation
 /// puzzle and your own games given as graphs.
 #[derive(Debug, Parser)]
@@ -455,9 +458,13 @@ pub struct CramArgs {
     /// Search method.
     #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
     pub method: SearchMethod,
-    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    /// Give up after this many positions expanded (no limit by default: a limit that gives the
+    /// same answer on every machine, for scripts).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Give up after this many seconds of search (default 10; none with --allow-long).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub max_seconds: Option<u64>,
     /// Value only shard I of K of the board's first moves (the nimber is the mex of all
     /// shards' values: see --merge), e.g. 3/16.
     #[arg(long, value_name = "I/K", conflicts_with_all = ["merge", "method"])]
@@ -497,9 +504,13 @@ pub struct ChompArgs {
     /// asks "is it 0? 1? ..." once per value below).
     #[arg(long, value_enum, default_value_t = SearchMethod::Pruned)]
     pub method: SearchMethod,
-    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    /// Give up after this many positions expanded (no limit by default: a limit that gives the
+    /// same answer on every machine, for scripts).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Give up after this many seconds of search (default 10; none with --allow-long).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub max_seconds: Option<u64>,
 }
 
 /// `games node-kayles FILE`
@@ -510,7 +521,11 @@ pub struct NodeKaylesArgs {
     /// Search method.
     #[arg(long, value_enum, default_value_t = SearchMethod::Aspiration)]
     pub method: SearchMethod,
-    /// Give up after this many positions expanded (default 100000000; none with --allow-long).
+    /// Give up after this many positions expanded (no limit by default: a limit that gives the
+    /// same answer on every machine, for scripts).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Give up after this many seconds of search (default 10; none with --allow-long).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub max_seconds: Option<u64>,
 }

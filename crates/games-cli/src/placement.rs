@@ -4,7 +4,7 @@
 
 use std::io::IsTerminal;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use game_core::Outcome;
 use game_core::search::{
@@ -19,26 +19,69 @@ use crate::heaps::count;
 use crate::limits::Budget;
 use crate::output::Output;
 
-/// Positions a search may expand unless `--max-nodes` or `--allow-long` says otherwise: up to a
-/// few minutes of Cram (boards of about 40 cells), far less on most games.
-const DEFAULT_MAX_NODES: u64 = 100_000_000;
+/// Seconds a search may run unless `--max-seconds` or `--allow-long` says otherwise. A time,
+/// not a number of positions: a position costs from a microsecond (a small Cram region) to
+/// seconds (Node-Kayles on a graph of many vertices), and the defaults answer in seconds.
+const DEFAULT_MAX_SECONDS: u64 = 10;
 
 /// Seconds between two checkpoints of a search with `--table`, unless `--save-every` says.
 const DEFAULT_SAVE_EVERY: u64 = 600;
 
-/// The search limits of one run: the memory budget and `--max-nodes` (no node limit with
-/// `--allow-long` unless `--max-nodes` is given).
-fn limits(budget: &Budget, max_nodes: Option<u64>) -> SearchLimits {
-    let max_nodes = max_nodes.unwrap_or(if budget.long_work { u64::MAX } else { DEFAULT_MAX_NODES });
-    SearchLimits::new(usize::try_from(budget.memory_bytes).unwrap_or(usize::MAX), max_nodes)
+/// What one run may spend: the memory budget, `--max-nodes` (none unless given) and
+/// `--max-seconds` (10 s by default, none with `--allow-long`).
+#[derive(Clone, Copy)]
+struct Effort {
+    limits: SearchLimits,
+    /// When the search gives up, and the seconds that makes.
+    deadline: Option<(Instant, u64)>,
 }
 
-/// A search refusal said in the CLI's terms.
+impl Effort {
+    fn new(budget: &Budget, max_nodes: Option<u64>, max_seconds: Option<u64>) -> Self {
+        let memory = usize::try_from(budget.memory_bytes).unwrap_or(usize::MAX);
+        let limits = SearchLimits::new(memory, max_nodes.unwrap_or(u64::MAX));
+        let seconds = max_seconds.or((!budget.long_work).then_some(DEFAULT_MAX_SECONDS));
+        // `--max-seconds` is at most a year: the deadline is a representable instant.
+        let deadline = seconds.and_then(|s| Some((Instant::now().checked_add(Duration::from_secs(s))?, s)));
+        Effort { limits, deadline }
+    }
+
+    /// Whether the deadline has passed.
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|(at, _)| Instant::now() >= at)
+    }
+
+    /// Why a search stopped on its own, and the flag that lifts it: `None` for other errors and
+    /// for a stop asked by Ctrl-C.
+    fn gave_up(&self, error: &SearchError) -> Option<(String, &'static str)> {
+        match *error {
+            SearchError::EffortExceeded { limit } => {
+                Some((format!("{limit} positions searched"), "--max-nodes"))
+            }
+            SearchError::Interrupted { nodes } if self.expired() => {
+                let seconds = self.deadline.map_or(0, |(_, s)| s);
+                let nodes = count(usize::try_from(nodes).unwrap_or(usize::MAX), "position", "positions");
+                Some((format!("{seconds} s ({nodes} searched)"), "--max-seconds"))
+            }
+            _ => None,
+        }
+    }
+
+    /// A search refusal said in the CLI's terms.
+    fn refused(&self, what: &str, error: SearchError) -> CliError {
+        match self.gave_up(&error) {
+            Some((after, flag)) => {
+                CliError::bad(format!("{what}: gave up after {after} (pass --allow-long, or raise {flag})"))
+            }
+            None => refused(what, error),
+        }
+    }
+}
+
+/// A search refusal said in the CLI's terms: the memory budget, or anything but an effort
+/// limit (those are [`Effort::refused`]'s).
 fn refused(what: &str, error: SearchError) -> CliError {
     match error {
-        SearchError::EffortExceeded { limit } => CliError::bad(format!(
-            "{what}: gave up after {limit} positions searched (pass --allow-long, or raise --max-nodes)"
-        )),
         SearchError::MemoryExceeded { needed, .. } | SearchError::BudgetTooSmall { needed, .. } => {
             CliError::bad(format!(
                 "{what}: the search needs more than {} (raise --memory)",
@@ -54,10 +97,12 @@ fn refused(what: &str, error: SearchError) -> CliError {
 /// spinner is cleared when the returned guard is dropped.
 fn search_with_spinner<'g, G: game_core::Game>(
     game: &'g G,
-    limits: SearchLimits,
+    effort: Effort,
     what: &str,
 ) -> Result<(Search<'g, G>, Spinner), SearchError> {
-    let search = Search::new(game, limits)?;
+    // Ctrl-C (when a command catches it) or the deadline stops the search.
+    let search = Search::new(game, effort.limits)?
+        .with_interrupt(move || crate::work::stop_requested() || effort.expired());
     if !std::io::stderr().is_terminal() {
         return Ok((search, Spinner(None)));
     }
@@ -94,12 +139,13 @@ impl Drop for Spinner {
 fn solve<G: game_core::Game>(
     game: &G,
     position: &G::Position,
-    limits: SearchLimits,
+    effort: Effort,
     method: SearchMethod,
     what: &str,
-) -> Result<(Option<u32>, Outcome, SearchStats), SearchError> {
-    let (mut search, _spinner) = search_with_spinner(game, limits, what)?;
-    let (nimber, outcome) = answer(&mut search, position, method)?;
+) -> Result<(Option<u32>, Outcome, SearchStats), CliError> {
+    let (mut search, _spinner) =
+        search_with_spinner(game, effort, what).map_err(|e| effort.refused(what, e))?;
+    let (nimber, outcome) = answer(&mut search, position, method).map_err(|e| effort.refused(what, e))?;
     Ok((nimber, outcome, *search.stats()))
 }
 
@@ -156,8 +202,8 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
     if let Some(table) = &args.table {
         return cram_with_table(args, &what, &board, table, budget);
     }
-    let (nimber, outcome, stats) = solve(&Cram, &board, limits(budget, args.max_nodes), args.method, &what)
-        .map_err(|e| refused(&what, e))?;
+    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let (nimber, outcome, stats) = solve(&Cram, &board, effort, args.method, &what)?;
     let json = json!({
         "game": "cram", "rows": args.rows, "cols": args.cols,
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),
@@ -217,24 +263,25 @@ fn cram_with_table(
 ) -> Result<Output, CliError> {
     crate::files::reject_special_file(table)?;
     crate::work::catch_ctrl_c();
-    let (search, _spinner) =
-        search_with_spinner(&Cram, limits(budget, args.max_nodes), what).map_err(|e| refused(what, e))?;
-    let (mut search, file) =
-        CramTable::open(search.with_interrupt(crate::work::stop_requested), table, args.save_every)?;
+    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let (search, _spinner) = search_with_spinner(&Cram, effort, what).map_err(|e| refused(what, e))?;
+    let (mut search, file) = CramTable::open(search, table, args.save_every)?;
     let (name, loaded) = (file.name.clone(), file.loaded);
     let result = answer(&mut search, board, args.method);
     let saved = file.save(&search, what)?;
     let (nimber, outcome) = match result {
         Ok(answer) => answer,
-        Err(SearchError::Interrupted { nodes }) => {
-            return Err(CliError::SearchStopped { what: what.to_owned(), nodes, values: saved, file: name });
+        Err(error) => {
+            return Err(match (effort.gave_up(&error), error) {
+                (Some((after, flag)), _) => CliError::bad(format!(
+                    "{what}: gave up after {after}; {saved} values saved to {name}: run again with a higher {flag} or --allow-long to go on"
+                )),
+                (None, SearchError::Interrupted { nodes }) => {
+                    CliError::SearchStopped { what: what.to_owned(), nodes, values: saved, file: name }
+                }
+                (None, error) => refused(what, error),
+            });
         }
-        Err(SearchError::EffortExceeded { limit }) => {
-            return Err(CliError::bad(format!(
-                "{what}: gave up after {limit} positions searched; {saved} values saved to {name}: run again with a higher --max-nodes or --allow-long to go on"
-            )));
-        }
-        Err(error) => return Err(refused(what, error)),
     };
     let stats = *search.stats();
     let json = json!({
@@ -297,13 +344,11 @@ fn cram_shard(
         )));
     }
     let before = earlier.as_ref().map_or(0, |shard| shard.values.len());
-    let (search, _spinner) =
-        search_with_spinner(&Cram, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
-    let mut search = search;
     if out.is_some() || args.table.is_some() {
         crate::work::catch_ctrl_c();
-        search = search.with_interrupt(crate::work::stop_requested);
     }
+    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let (mut search, _spinner) = search_with_spinner(&Cram, effort, &what).map_err(|e| refused(&what, e))?;
     // A finished shard is only read back: its table is not loaded for nothing.
     let mut table = None;
     if let Some(path) = &args.table
@@ -322,9 +367,11 @@ fn cram_shard(
     let saved = table.map(|file| file.save(&search, &what)).transpose()?;
     let result = match result {
         Ok(result) => result,
-        Err(RootShardError::Search(
-            error @ (SearchError::Interrupted { .. } | SearchError::EffortExceeded { .. }),
-        )) if out.is_some() || saved.is_some() => {
+        Err(RootShardError::Search(error)) if out.is_some() || saved.is_some() => {
+            let gave_up = effort.gave_up(&error);
+            if gave_up.is_none() && !matches!(error, SearchError::Interrupted { .. }) {
+                return Err(refused(&what, error));
+            }
             let valued = last.as_ref().map_or(0, |shard| shard.values.len());
             let mut kept = vec![match out {
                 _ if valued == 0 => String::from("no first move valued yet"),
@@ -338,13 +385,15 @@ fn cram_shard(
                 kept.push(format!("{values} values are in {file}"));
             }
             let kept = kept.join(", ");
-            return Err(match error {
-                SearchError::Interrupted { nodes } => CliError::ShardStopped { what, nodes, kept },
-                _ => CliError::bad(format!(
-                    "{what}: gave up at --max-nodes; {kept}: run again with a higher --max-nodes or --allow-long to go on"
+            return Err(match (gave_up, error) {
+                (Some((_, flag)), _) => CliError::bad(format!(
+                    "{what}: gave up at {flag}; {kept}: run again with a higher {flag} or --allow-long to go on"
                 )),
+                (None, SearchError::Interrupted { nodes }) => CliError::ShardStopped { what, nodes, kept },
+                (None, error) => refused(&what, error),
             });
         }
+        Err(RootShardError::Search(error)) => return Err(effort.refused(&what, error)),
         Err(error) => return Err(shard_refused(&what, error)),
     };
     let json = serde_json::to_value(&result).map_err(|e| CliError::bad(format!("{what}: {e}")))?;
@@ -429,10 +478,10 @@ pub fn run_chomp(args: &ChompArgs, budget: &Budget) -> Result<Output, CliError> 
     let what = format!("Chomp {} x {}", args.rows, args.cols);
     // One search for both questions: its table answers most options of the winning bite at
     // once, and its statistics cover both.
-    let (mut search, _spinner) =
-        search_with_spinner(&Chomp, limits(budget, args.max_nodes), &what).map_err(|e| refused(&what, e))?;
-    let (nimber, outcome) = answer(&mut search, &board, args.method).map_err(|e| refused(&what, e))?;
-    let winning = search.winning_move(&board).map_err(|e| refused(&what, e))?;
+    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let (mut search, _spinner) = search_with_spinner(&Chomp, effort, &what).map_err(|e| refused(&what, e))?;
+    let (nimber, outcome) = answer(&mut search, &board, args.method).map_err(|e| effort.refused(&what, e))?;
+    let winning = search.winning_move(&board).map_err(|e| effort.refused(&what, e))?;
     let bite =
         winning.and_then(|next| board.bites().find(|&(_, _, b)| b == next)).map(|(r, c, _)| (r + 1, c + 1));
     let stats = *search.stats();
@@ -461,9 +510,8 @@ pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output,
         KaylesGraph::from_petgraph(&named.graph).map_err(|e| CliError::bad(format!("{path}: {e}")))?;
     let what =
         format!("Node-Kayles on {path} ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
-    let (nimber, outcome, stats) =
-        solve(&NodeKayles, &graph, limits(budget, args.max_nodes), args.method, &what)
-            .map_err(|e| refused(&what, e))?;
+    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let (nimber, outcome, stats) = solve(&NodeKayles, &graph, effort, args.method, &what)?;
     let json = json!({
         "game": "node-kayles", "file": path, "vertices": graph.vertex_count(), "edges": graph.edge_count(),
         "nimber": nimber, "outcome": outcome.to_string(), "stats": stats_json(&stats),

@@ -227,3 +227,21 @@ fn the_memory_budget_bounds_the_answer_for_a_graph() {
     let answer = ok(&["--memory", "64", "graph", &file, "--max-kernels", "1"], 20);
     assert!(answer.contains("2000 nodes"), "{answer}");
 }
+
+/// Node-Kayles on graphs whose options are large: a long path (each option holds almost the
+/// whole path: the options of one position need O(V^2) memory) is refused by the memory
+/// budget as its options come, and a star of 10^5 leaves (each option 10^5 lone vertices)
+/// gives up at its seconds; neither aborts nor hangs.
+#[test]
+fn node_kayles_on_graphs_with_huge_options_is_refused_or_gives_up() {
+    let path: String = (0..19_999).map(|i| format!("{i} {}\n", i + 1)).collect();
+    let f = temp_file("long-path.txt", path.as_bytes());
+    let e = refused(&["--memory", "64", "node-kayles", &f], 60);
+    assert!(e.contains("the search needs more than") && e.contains("(raise --memory)"), "{e}");
+    let star: String = (1..100_000).map(|i| format!("0 {i}\n")).collect();
+    let f = temp_file("star.txt", star.as_bytes());
+    let started = std::time::Instant::now();
+    let e = refused(&["node-kayles", &f, "--max-seconds", "1"], 60);
+    assert!(e.contains("(100000 vertices, 99999 edges): gave up after 1 s ("), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}

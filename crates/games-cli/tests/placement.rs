@@ -38,6 +38,48 @@ fn cram_limits_and_bad_sizes_are_one_line_errors() {
     assert!(error_line(&["cram", "5", "5", "--max-nodes", "10"]).contains("--max-nodes"));
 }
 
+/// Searches give up after 10 s by default (`--max-seconds` changes it, `--allow-long` lifts it):
+/// a position costs a microsecond in Cram and far more in Chomp, so a number of positions
+/// would not keep every default to seconds.
+#[test]
+fn searches_give_up_after_their_seconds() {
+    let started = std::time::Instant::now();
+    let error = error_line(&["cram", "7", "7"]);
+    let took = started.elapsed().as_secs_f64();
+    assert!(error.contains("Cram 7 x 7: gave up after 10 s ("), "{error}");
+    assert!(error.contains("(pass --allow-long, or raise --max-seconds)"), "{error}");
+    assert!((10.0..60.0).contains(&took), "{took} s");
+    let error = error_line(&["chomp", "30", "30", "--max-seconds", "1"]);
+    assert!(error.contains("Chomp 30 x 30: gave up after 1 s ("), "{error}");
+    // An explicit limit holds with --allow-long too.
+    let error = error_line(&["--allow-long", "chomp", "30", "30", "--max-seconds", "1"]);
+    assert!(error.contains("gave up after 1 s"), "{error}");
+    assert!(error_line(&["cram", "4", "4", "--max-seconds", "0"]).contains("--max-seconds"));
+    // With a table file the values found are saved, and the message says how to go on.
+    let dir = scratch("placement", "seconds");
+    let table = dir.join("cram.tbl");
+    let error = error_line(&["cram", "7", "7", "--max-seconds", "1", "--table", table.to_str().unwrap()]);
+    assert!(error.contains("gave up after 1 s ("), "{error}");
+    assert!(
+        error.contains("values saved to") && error.contains("a higher --max-seconds or --allow-long"),
+        "{error}"
+    );
+    assert!(std::fs::metadata(&table).unwrap().len() > 0);
+    let shard = dir.join("shard.json");
+    let error = error_line(&[
+        "cram",
+        "7",
+        "7",
+        "--shard",
+        "0/4",
+        "--max-seconds",
+        "1",
+        "--out",
+        shard.to_str().unwrap(),
+    ]);
+    assert!(error.contains("shard 0/4: gave up at --max-seconds;"), "{error}");
+}
+
 #[test]
 fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
     let dir = scratch("placement", "cram-shards");

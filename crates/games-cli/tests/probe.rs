@@ -1,6 +1,6 @@
 //! A probe of generated hostile command lines: numbers at the edges (0, 1, 2^31 +- 1, 2^32 +- 1,
 //! 2^63, 2^64 - 1, 2^64, negative, huge strings), bad codes and sets, random global options and
-//! random stdin for `play`. Every run must exit 0 or 2 within the timeout under the memory cap,
+//! random stdin for `play`, random graph files for `node-kayles`. Every run must exit 0 or 2 within the timeout under the memory cap,
 //! with one `error:` line and no partial output on exit 2 (the checks of `tests/hostile.rs`).
 //!
 //! `probe_quick` (CI) runs 1 500 lines whose accepted work is small; `probe_full` (ignored: run
@@ -107,7 +107,7 @@ fn command_line(rng: &mut StdRng, full: bool, temp: &std::path::Path) -> (Vec<St
     }
     let n = |rng: &mut StdRng| edge_number(rng, full);
     let mut stdin = Vec::new();
-    match rng.random_range(0..14) {
+    match rng.random_range(0..17) {
         0 => args.extend(["wythoff".into(), "pair".into(), n(rng)]),
         1 => args.extend(["wythoff".into(), "moves".into(), n(rng), n(rng)]),
         2 => {
@@ -187,6 +187,51 @@ fn command_line(rng: &mut StdRng, full: bool, temp: &std::path::Path) -> (Vec<St
             "--svg".into(),
             temp.join("r.svg").display().to_string(),
         ]),
+        14..=16 => {
+            let side = |rng: &mut StdRng| {
+                if rng.random_bool(0.7) { rng.random_range(1..10u64).to_string() } else { n(rng) }
+            };
+            match rng.random_range(0..3) {
+                0 => {
+                    args.extend(["cram".into(), side(rng), side(rng)]);
+                    match rng.random_range(0..4) {
+                        0 => args.extend(["--shard".into(), format!("{}/{}", n(rng), n(rng))]),
+                        1 => args.extend(["--table".into(), temp.join("cram.tbl").display().to_string()]),
+                        _ => {}
+                    }
+                }
+                1 => args.extend(["chomp".into(), side(rng), side(rng)]),
+                _ => {
+                    // A random graph: edges among up to 40 vertices, or bytes that are no graph.
+                    let file = temp.join("graph.txt");
+                    let text: Vec<u8> = if rng.random_bool(0.8) {
+                        let vertices = rng.random_range(1..40u32);
+                        (0..rng.random_range(0..80))
+                            .flat_map(|_| {
+                                let (a, b) = (rng.random_range(0..vertices), rng.random_range(0..vertices));
+                                format!("{a} {b}\n").into_bytes()
+                            })
+                            .collect()
+                    } else {
+                        (0..rng.random_range(0..200)).map(|_| rng.random::<u8>()).collect()
+                    };
+                    std::fs::write(&file, text).unwrap();
+                    args.extend(["node-kayles".into(), file.display().to_string()]);
+                }
+            }
+            if rng.random_bool(0.5) {
+                let method = ["aspiration", "pruned", "mex", "outcome", "best"].choose(rng).unwrap();
+                args.extend(["--method".into(), method.to_string()]);
+            }
+            // The default gives up after 10 s: the quick probe bounds its searches by nodes.
+            if !full || rng.random_bool(0.5) {
+                let nodes =
+                    if rng.random_bool(0.9) { rng.random_range(0..20_000u64).to_string() } else { n(rng) };
+                args.extend(["--max-nodes".into(), nodes]);
+            } else if rng.random_bool(0.8) {
+                args.extend(["--max-seconds".into(), if rng.random_bool(0.8) { "1".into() } else { n(rng) }]);
+            }
+        }
         _ => {
             args.push("play".into());
             match rng.random_range(0..3) {
