@@ -55,6 +55,9 @@ fn searches_give_up_after_their_seconds() {
     let error = error_line(&["--allow-long", "chomp", "30", "30", "--max-seconds", "1"]);
     assert!(error.contains("gave up after 1 s"), "{error}");
     assert!(error_line(&["cram", "4", "4", "--max-seconds", "0"]).contains("--max-seconds"));
+    // At most a year (365 * 24 * 3600 s), so the deadline is always a representable instant.
+    assert_eq!(json(&["cram", "4", "5", "--max-seconds", "31536000"])["nimber"], 2);
+    assert!(error_line(&["cram", "4", "5", "--max-seconds", "31536001"]).contains("1..=31536000"));
     // With a table file the values found are saved, and the message says how to go on.
     let dir = scratch("placement", "seconds");
     let table = dir.join("cram.tbl");
