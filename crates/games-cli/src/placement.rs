@@ -28,7 +28,7 @@ const DEFAULT_MAX_SECONDS: u64 = 10;
 const DEFAULT_SAVE_EVERY: u64 = 600;
 
 /// What one run may spend: the memory budget, `--max-nodes` (none unless given) and
-/// `--max-seconds` (10 s by default, none with `--allow-long`).
+/// `--max-seconds` ([`DEFAULT_MAX_SECONDS`] unless given, none with `--allow-long`).
 #[derive(Clone, Copy)]
 struct Effort {
     limits: SearchLimits,
