@@ -369,9 +369,6 @@ fn cram_shard(
         Ok(result) => result,
         Err(RootShardError::Search(error)) if out.is_some() || saved.is_some() => {
             let gave_up = effort.gave_up(&error);
-            if gave_up.is_none() && !matches!(error, SearchError::Interrupted { .. }) {
-                return Err(refused(&what, error));
-            }
             let valued = last.as_ref().map_or(0, |shard| shard.values.len());
             let mut kept = vec![match out {
                 _ if valued == 0 => String::from("no first move valued yet"),

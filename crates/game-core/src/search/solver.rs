@@ -181,8 +181,9 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// Stops the search with [`SearchError::Interrupted`] once `stop` returns true (asked
     /// every few thousand nodes, with the progress, and every few dozen options within one
-    /// expansion): a flag set by a signal handler, or a deadline. The table keeps every value found, so the search can be asked again, or its
-    /// table saved ([`Search::save_table`]) and loaded by a later process.
+    /// expansion): a flag set by a signal handler, or a deadline. The table keeps every value
+    /// found, so the search can be asked again, or its table saved ([`Search::save_table`]) and
+    /// loaded by a later process.
     pub fn with_interrupt(mut self, stop: impl Fn() -> bool + 'g) -> Self {
         self.interrupt = Some(Box::new(stop));
         self
