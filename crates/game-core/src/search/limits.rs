@@ -9,12 +9,13 @@ use thiserror::Error;
 /// table starts small and doubles while it fits, then replaces entries instead of growing), a
 /// quarter for the memory the stored positions own besides their slot (a position that owns a
 /// `Vec`, see [`Game::position_bytes`](crate::Game::position_bytes); past it, new entries are not
-/// stored), a sixteenth of each of these two shares going to the cache of values known not to
-/// be a component's nimber (allocated whole at the start, at most 65 536 slots; none when the
-/// table could not spare it), and a quarter for the search stack (the options of every position being expanded,
+/// stored), and a quarter for the search stack (the options of every position being expanded,
 /// charged as each option comes; past it, the search stops with
-/// [`SearchError::MemoryExceeded`]). So the search never asks
-/// for more than `max_bytes` of its own (plus the game's temporary vectors).
+/// [`SearchError::MemoryExceeded`]). The cache of values known not to be a component's nimber
+/// takes what the table's slots can never use of their half (the slot array doubles, so up to
+/// half of that share; at least a sixteenth, none when the table could not spare it), and a
+/// sixteenth of the owned share; it grows with the table. So the search never asks for more
+/// than `max_bytes` of its own (plus the game's temporary vectors).
 ///
 /// **Effort.** A *node* is one position whose moves were generated. Past `max_nodes` the search
 /// stops with [`SearchError::EffortExceeded`].

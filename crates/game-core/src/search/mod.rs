@@ -38,9 +38,10 @@
 //! (its moves generated, each option split into components), so the plain search costs
 //! O(Σ options × components per option) table operations over the distinct components reached;
 //! pruning expands a subset of those, but a component asked different questions may be
-//! expanded again (only exact values go to the table; the values of its options seen are kept
-//! in a small cache, `refutations.rs`, which answers a question about those values without
-//! expanding it again), and with a table too small for the game any method is exponential in
+//! expanded again (only exact values go to the table; the values known not to be its nimber,
+//! its options' values seen and the sets it answered "not in", are kept in a cache,
+//! `refutations.rs`, which answers a question about those values without expanding it again),
+//! and with a table too small for the game any method is exponential in
 //! the game's depth. Memory: bounded up front by [`SearchLimits`]
 //! (table, the positions it owns, the stack); a full table replaces entries, it never aborts.
 //! Depth: the stack is a vector, so deep games need memory, not call stack.

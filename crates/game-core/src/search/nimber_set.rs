@@ -80,6 +80,11 @@ impl NimberSet {
         }
     }
 
+    /// The values below 64 of the set, as a mask.
+    pub(crate) fn below_64(&self) -> u64 {
+        self.words.first().copied().unwrap_or(0)
+    }
+
     /// Whether some value below 64 is both in the set and a bit of `mask`.
     pub(crate) fn meets_below_64(&self, mask: u64) -> bool {
         self.words.first().is_some_and(|word| word & mask != 0)

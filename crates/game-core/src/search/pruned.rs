@@ -20,11 +20,13 @@
 //! With components, an option G1 + ... + Gm is asked about by computing G1 ... G(m-1) fully and
 //! asking Gm about Q XOR (their nimbers). No recursion: frames live on an explicit stack.
 //!
-//! A component asked about a set R first loses from R the values known to be values of its
-//! options (kept by `refutations.rs` from earlier expansions), and 0 if the game knows it to be
-//! an N-position ([`Game::known_outcome`]): its nimber is none of them, so the answer is the
-//! same; when nothing is left it answers "not in R" without expanding. A part the game knows
-//! to be a P-position is never asked: its nimber is 0 (see `solver.rs`).
+//! A component asked about a set R first loses from R the values known not to be its nimber
+//! (kept by `refutations.rs`: values of its options seen in earlier expansions, and the sets
+//! of earlier questions it answered "not in"), and 0 if the game knows it to be an N-position
+//! ([`Game::known_outcome`]): its nimber is none of them, so the answer is the same; when
+//! nothing is left it answers "not in R" without expanding. A frame that answers "not in R"
+//! notes R there. A part the game knows to be a P-position is never asked: its nimber is 0
+//! (see `solver.rs`).
 
 use super::nimber_set::NimberSet;
 use super::solver::{FRAME_BYTES, Pending};
@@ -55,6 +57,8 @@ struct Frame<P> {
     exact: bool,
     nodes_at_open: u64,
     bytes: usize,
+    /// The component's hash in the table (0 for a full request, which is always answered).
+    hash: u64,
 }
 
 impl<P> Frame<P> {
@@ -130,6 +134,9 @@ impl<G: Game> Search<'_, G> {
                 Step::Answer(result) => {
                     let done = stack.pop().expect("a frame answered");
                     self.release(done.bytes);
+                    if result.is_none() {
+                        self.note_not_nimbers(&done.component, done.hash, done.requested.below_64());
+                    }
                     if stack.is_empty() {
                         self.stats.path.truncate(level);
                         return Ok(result);
@@ -162,7 +169,7 @@ impl<G: Game> Search<'_, G> {
                 }
             }
             hash = self.table.hash(&component);
-            let refuted = self.refutations.option_values(&component, hash);
+            let refuted = self.refutations.not_nimbers(&component, hash);
             if set.meets_below_64(refuted) {
                 set.remove_below_64(refuted);
                 if set.max().is_none() {
@@ -204,6 +211,7 @@ impl<G: Game> Search<'_, G> {
             exact: true,
             nodes_at_open,
             bytes: 0,
+            hash,
         };
         for value in expansion.known {
             frame.drop_candidate(value);

@@ -144,18 +144,22 @@ impl<'g, G: Game> Search<'g, G> {
     /// the budget cannot hold them.
     pub fn new(game: &'g G, limits: SearchLimits) -> Result<Self, SearchError> {
         let (half, quarter) = (limits.max_bytes / 2, limits.max_bytes / 4);
-        // A sixteenth of the table's shares for the refutations, when the table can spare it.
+        // The refutations get what the table's slots can never use of their half (the slot
+        // array doubles, so up to half of it), at least a sixteenth when the table can spare
+        // it; and a sixteenth of the share of owned memory.
         let spare = half - half / 16 >= Table::<G::Position>::MIN_BYTES;
-        let refutations = Refutations::new(if spare { half / 16 } else { 0 }, quarter / 16);
+        let refutation_bytes =
+            if spare { half - Table::<G::Position>::largest_slot_bytes(half - half / 16) } else { 0 };
+        let refutations = Refutations::new(refutation_bytes, quarter / 16);
         let table =
-            Table::new(half - refutations.slot_bytes(), quarter - quarter / 16).map_err(
-                |error| match error {
+            Table::new(half - refutations.max_slot_bytes(), quarter - quarter / 16).map_err(|error| {
+                match error {
                     SearchError::BudgetTooSmall { needed, .. } => {
                         SearchError::BudgetTooSmall { budget: limits.max_bytes, needed: 2 * needed }
                     }
                     other => other,
-                },
-            )?;
+                }
+            })?;
         let mut search = Search {
             game,
             table,
@@ -286,6 +290,7 @@ impl<'g, G: Game> Search<'g, G> {
         }
         self.stats.components_cached = self.table.len() as u64;
         self.stats.table_bytes = self.table.slot_bytes() as u64;
+        self.refutations.follow_table(self.table.homes(), |component| self.table.hash(component));
     }
 
     /// Counts one node (a position about to be expanded): effort limit and progress.
@@ -316,8 +321,8 @@ impl<'g, G: Game> Search<'g, G> {
     /// known option (then none of them is the component's nimber, whatever the other options
     /// are): `Ok(None)`, counted in [`SearchStats::cut_while_expanding`](super::SearchStats).
     ///
-    /// The values of the known options below 64 are noted among the component's refutations,
-    /// under `hash` (its hash in the table).
+    /// The values of the known options below 64 are noted among the component's refutations
+    /// (they are not its nimber), under `hash` (its hash in the table).
     pub(crate) fn expand_among(
         &mut self,
         component: &G::Position,
@@ -326,12 +331,18 @@ impl<'g, G: Game> Search<'g, G> {
     ) -> Result<Option<Expansion<G::Position>>, SearchError> {
         let (expansion, cut) = self.expand_until(component, Some(requested))?;
         let option_values = expansion.known.iter().filter(|&&v| v < 64).fold(0u64, |mask, &v| mask | 1 << v);
-        if option_values != 0 {
+        self.note_not_nimbers(component, hash, option_values);
+        Ok((!cut).then_some(expansion))
+    }
+
+    /// Notes among the refutations that the values of `mask` (below 64) are not the nimber of
+    /// `component`, whose hash in the table is `hash`.
+    pub(crate) fn note_not_nimbers(&mut self, component: &G::Position, hash: u64, mask: u64) {
+        if mask != 0 {
             let owned =
                 self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
-            self.refutations.note(component, hash, option_values, owned);
+            self.refutations.note(component, hash, mask, owned);
         }
-        Ok((!cut).then_some(expansion))
     }
 
     /// Every option of `component`, as [`Search::expand_among`] gives them.

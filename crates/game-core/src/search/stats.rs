@@ -30,8 +30,9 @@ pub struct SearchStats {
     /// generated.
     pub cut_while_expanding: u64,
     /// Questions "is the nimber of this component among these values?" answered without
-    /// expanding the component, because an earlier expansion had shown every one of the values
-    /// to be the value of one of its options (not counted in `nodes`).
+    /// expanding the component, because every one of the values was known not to be its
+    /// nimber: the value of one of its options seen in an earlier expansion, or in a set an
+    /// earlier question about it was answered "not in" (not counted in `nodes`).
     pub refuted: u64,
     /// Pairs of equal components cancelled (G + G = 0) before any search.
     pub pairs_cancelled: u64,

@@ -155,6 +155,20 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// Bytes of the smallest table (its keys owning no memory).
     pub(crate) const MIN_BYTES: usize = (FIRST_HOMES + WINDOW - 1) * Self::SLOT_BYTES;
 
+    /// Bytes of the largest slot array a table within `max_slot_bytes` can grow to (its keys
+    /// owning no memory, no dense array): 0 when not even the first fits.
+    pub(crate) fn largest_slot_bytes(max_slot_bytes: usize) -> usize {
+        let bytes = |homes: usize| (homes + WINDOW - 1).saturating_mul(Self::SLOT_BYTES);
+        let mut homes = FIRST_HOMES;
+        if bytes(homes) > max_slot_bytes {
+            return 0;
+        }
+        while let Some(doubled) = homes.checked_mul(2).filter(|&d| bytes(d) <= max_slot_bytes) {
+            homes = doubled;
+        }
+        bytes(homes)
+    }
+
     /// An empty table whose slots will never take more than `max_slot_bytes` and whose keys
     /// never own more than `max_owned_bytes`.
     pub(crate) fn new(max_slot_bytes: usize, max_owned_bytes: usize) -> Result<Self, SearchError> {
@@ -503,6 +517,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Table::new(self.max_slot_bytes, self.max_owned_bytes)
     }
 
+    /// Home slots now (the slot array has `WINDOW - 1` more, its padding).
+    pub(crate) fn homes(&self) -> usize {
+        self.homes
+    }
+
     /// Entries stored now (slots and dense array).
     pub(crate) fn len(&self) -> usize {
         self.entries + self.dense_entries
@@ -581,6 +600,25 @@ mod tests {
                 table.store(key, None, 1, 1, 0);
             }
             assert_eq!(table.slot_bytes(), slots, "bound {bound}");
+            assert_eq!(Table::<u64>::largest_slot_bytes(bound), slots, "bound {bound}");
+        }
+    }
+
+    /// `largest_slot_bytes` is the slot array a table within the bound grows to when filled.
+    #[test]
+    fn the_largest_slot_array_is_the_one_a_full_table_reaches() {
+        let min = Table::<u64>::MIN_BYTES;
+        assert_eq!(Table::<u64>::largest_slot_bytes(min - 1), 0);
+        // No overflow near the top of the address space: within the bound, more than a third of it.
+        let huge = usize::MAX / 2;
+        let largest = Table::<u64>::largest_slot_bytes(huge);
+        assert!(largest <= huge && largest > huge / 3, "{largest}");
+        for bound in [min, min + 1, 3 * min, 5 * min + 7, 40 * min] {
+            let mut table = Table::<u64>::new(bound, 0).unwrap();
+            for key in 0..(bound / Table::<u64>::SLOT_BYTES) as u64 {
+                table.store(key, None, 1, 1, 0);
+            }
+            assert_eq!(table.slot_bytes(), Table::<u64>::largest_slot_bytes(bound), "bound {bound}");
         }
     }
 
