@@ -24,7 +24,7 @@ fn a_question_answered_no_is_answered_again_without_a_node() {
             let mut search = Search::new(&Cram, SearchLimits::new(64 << 20, u64::MAX)).unwrap();
             let first = search.is_p_position_plus(&board, k).unwrap();
             assert_eq!(first, k == nimber, "{rows} x {cols}, k = {k}");
-            let before = search.stats().clone();
+            let before = *search.stats();
             assert_eq!(search.is_p_position_plus(&board, k).unwrap(), first, "{rows} x {cols}, k = {k}");
             let after = search.stats();
             assert_eq!(after.nodes, before.nodes, "{rows} x {cols}, k = {k}: searched again");
