@@ -157,6 +157,15 @@ impl NimberSet {
 mod tests {
     use super::NimberSet;
 
+    /// The mask of the values below 64: bit v for each such value v, nothing of the others.
+    #[test]
+    fn the_values_below_64_as_a_mask() {
+        let set = NimberSet::from_values([0, 3, 63, 64, 100]);
+        assert_eq!(set.below_64(), 1 | 1 << 3 | 1 << 63);
+        assert_eq!(NimberSet::from_values([64, 70]).below_64(), 0);
+        assert_eq!(NimberSet::default().below_64(), 0);
+    }
+
     #[test]
     fn xor_of_lowest_agrees_with_element_by_element() {
         let set = NimberSet::from_values([0, 1, 5, 63, 64, 65, 127, 128, 200, 511, 700]);

@@ -279,6 +279,10 @@ mod tests {
         cache.follow_table(FIRST_SLOTS, |&key| key);
         assert_eq!(cache.slots.len(), SLOTS_PER_TABLE_HOME * FIRST_SLOTS);
         assert_eq!(cache.slot_bytes(), slot * SLOTS_PER_TABLE_HOME * FIRST_SLOTS);
+        // Grown exactly: no more memory reserved than the slots counted.
+        let reserved =
+            cache.tags.capacity() + cache.slots.capacity() * std::mem::size_of::<Option<Slot<u64>>>();
+        assert_eq!(reserved, cache.slot_bytes());
         assert_eq!(found(&cache), [0, 0b10, 0b100, 0b1000], "kept, each in its new slot");
         cache.note(&5, 5, 0b1, 0);
         assert_eq!(found(&cache), [0b1, 0b10, 0b100, 0b1000], "5 and 5 + 2^16 apart now");
