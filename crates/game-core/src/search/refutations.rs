@@ -18,10 +18,9 @@
 //!
 //! **Size.** Its bytes are bounded when the search starts. It starts with at most
 //! [`FIRST_SLOTS`] slots and grows (keeping its entries) to four times the transposition
-//! table's home slots as that table doubles, up to its bound: the facts it keeps
-//! are about components the table does not hold, and the searches measured asked about several
-//! times more of those than the table held (records/search.md, "A larger cache of refuted
-//! values"). A component that owns memory besides its slot
+//! table's home slots as that table doubles, up to its bound: the facts it keeps are about
+//! components the table does not hold, which in the searches measured were many more than
+//! those it holds (records/search.md, "A larger cache of refuted values"). A component that owns memory besides its slot
 //! ([`Game::position_bytes`](crate::Game::position_bytes)) is kept only while those bytes stay
 //! within the cache's share.
 
@@ -32,7 +31,7 @@ struct Slot<P> {
     not_nimbers: u64,
 }
 
-/// A direct-mapped cache of option values of components (see the module doc).
+/// A direct-mapped cache of values known not to be components' nimbers (see the module doc).
 #[derive(Debug)]
 pub(crate) struct Refutations<P> {
     /// One byte a slot, read first: 0 for a free slot, else [`tag`] of its component's hash,
@@ -102,6 +101,10 @@ impl<P: Eq + Clone> Refutations<P> {
             || self.slots.try_reserve_exact(more).is_err()
             || std::mem::needs_drop::<P>() && self.owned.try_reserve_exact(more).is_err()
         {
+            // What was reserved before the refusal goes back: the bound counts slots.
+            self.tags.shrink_to_fit();
+            self.slots.shrink_to_fit();
+            self.owned.shrink_to_fit();
             return;
         }
         self.tags.resize(count, 0);
