@@ -278,7 +278,7 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// Stores the nimber of `component`, found after `work` nodes.
     pub(crate) fn remember(&mut self, component: &G::Position, nimber: u32, work: u64) {
-        let owned = self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
+        let owned = self.owned_bytes(component);
         let index = self.game.dense_index(component);
         match self.table.store(component.clone(), index, nimber, work, owned) {
             Stored::New => self.stats.table_stores += 1,
@@ -339,10 +339,15 @@ impl<'g, G: Game> Search<'g, G> {
     /// `component`, whose hash in the table is `hash`.
     pub(crate) fn note_not_nimbers(&mut self, component: &G::Position, hash: u64, mask: u64) {
         if mask != 0 {
-            let owned =
-                self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>());
+            let owned = self.owned_bytes(component);
             self.refutations.note(component, hash, mask, owned);
         }
+    }
+
+    /// The bytes `component` owns besides its own size (what the table and the refutations
+    /// count against their share of owned memory).
+    fn owned_bytes(&self, component: &G::Position) -> usize {
+        self.game.position_bytes(component).saturating_sub(std::mem::size_of::<G::Position>())
     }
 
     /// Every option of `component`, as [`Search::expand_among`] gives them.
