@@ -13,7 +13,8 @@
 # COLS --merge` prints the nimber. CAP=C in the environment passes `--cap C` to every shard
 # (values asked only below C; see docs/commands.md); TABLES=1 gives each shard the table file
 # OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
-# first move it was searching (a file of up to the memory budget per shard). On a cluster,
+# first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
+# `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. On a cluster,
 # scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,15 +37,15 @@ run_shard() {
     local i=$1 file="$out/shard-$1-of-$k.json" log table=()
     [ -n "${TABLES:-}" ] && table=(--table "$out/shard-$1-of-$k.tbl")
     log=$(mktemp)
-    /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long cram "$rows" "$cols" \
-        --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file" "${table[@]}"
+    /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file" "${table[@]}"
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
 }
 export -f run_shard
-export out k rows cols games TABLES CAP
+export out k rows cols games TABLES CAP MEMORY
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done

@@ -11,6 +11,13 @@
 //! from the shards fails here, and so does a directory README.md whose "State" does not say how
 //! many shards are done and how many are missing.
 //!
+//! `records/cram-5x11/` collects the shard files of the Cram board 5 x 11, searched at its 27
+//! distinct first moves by `scripts/cram-shards.sh` over several sessions: each file must be a
+//! finished shard of that search (board, cap and number of shards fixed), under the name of its
+//! index, once; the README's "State" must say how many are done and missing, and `times.tsv`
+//! must hold the CPU seconds of each. Complete, their merge must be the published nimber and
+//! the board's entry of `records/cram.json`, which must not have the board before.
+//!
 //! `records/rotation-start-angles.json` keeps the counts of every start angle (R9) by three
 //! methods that share no search code (two kernels and meeting in the middle): each list must
 //! respect the units of Z_n, its angle n/2 must be the count of sequencings in
@@ -20,6 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use impartial_games::core::search::{RootMerge, RootShard, merge_root_shards};
 use impartial_games::rotation::{
     CountMethod, CountOptions, MergedCount, ShardRecord, count_start_angles,
     count_start_angles_meet_in_middle, merge_shards, read_shard_file,
@@ -116,23 +124,9 @@ impl Count {
     }
 
     /// Whether `readme` (the directory's README.md) states how far the count is with `done`
-    /// shard files present: "Complete: all K shards" when all are there, else "D of K shards
-    /// done" and "M missing", so that the directory shows exactly what is left. `Err` names
-    /// the phrase that is not there.
+    /// shard files present ([`check_state`] with this count's K).
     fn check_state(&self, readme: &str, done: usize) -> Result<(), String> {
-        let state = readme.split("## State").nth(1).ok_or("no \"## State\" section")?;
-        // The section's words, whatever the line breaks and the spacing of the numbers.
-        let words = state.split_whitespace().collect::<Vec<_>>().join(" ");
-        let k = self.shards;
-        let phrases = if done == k {
-            vec![format!("Complete: all {k} shards")]
-        } else {
-            vec![format!("{done} of {k} shards done"), format!("{} missing", k - done)]
-        };
-        match phrases.into_iter().find(|p| !words.contains(p.as_str())) {
-            Some(phrase) => Err(format!("its state does not say \"{phrase}\"")),
-            None => Ok(()),
-        }
+        check_state(readme, done, self.shards)
     }
 
     /// Checks the directory; the merged count if all shards are there.
@@ -170,6 +164,25 @@ impl Count {
                 None
             }
         }
+    }
+}
+
+/// Whether `readme` (a shard directory's README.md) states how far its work is with `done` of
+/// `k` shard files present: "Complete: all K shards" when all are there, else "D of K shards
+/// done" and "M missing", so that the directory shows exactly what is left. `Err` names the
+/// phrase that is not there.
+fn check_state(readme: &str, done: usize, k: usize) -> Result<(), String> {
+    let state = readme.split("## State").nth(1).ok_or("no \"## State\" section")?;
+    // The section's words, whatever the line breaks and the spacing of the numbers.
+    let words = state.split_whitespace().collect::<Vec<_>>().join(" ");
+    let phrases = if done == k {
+        vec![format!("Complete: all {k} shards")]
+    } else {
+        vec![format!("{done} of {k} shards done"), format!("{} missing", k - done)]
+    };
+    match phrases.into_iter().find(|p| !words.contains(p.as_str())) {
+        Some(phrase) => Err(format!("its state does not say \"{phrase}\"")),
+        None => Ok(()),
     }
 }
 
@@ -440,4 +453,199 @@ fn the_start_angle_rules_notice_an_edit() {
     assert!(edited(&|c| c["unconfirmed"].as_array_mut().unwrap().push(24.into())).contains("no entry"));
     assert!(edited(&|c| c["entries"][last]["method"] = Value::String("two-ended".into())).contains("twice"));
     assert!(edited(&|c| c["entries"] = serde_json::json!([])).contains("no entries"));
+}
+
+/// A Cram board valued over several sessions in shards cut at its first moves
+/// (`scripts/cram-shards.sh`, one distinct first move per shard): where its files are and what
+/// they must share.
+struct CramShards {
+    dir: &'static str,
+    rows: usize,
+    cols: usize,
+    /// K, the number of shards.
+    shards: usize,
+    /// Every first move is asked only whether its value is below this.
+    cap: u32,
+    /// The published nimber.
+    published: u32,
+}
+
+/// 5 x 11 (published nimber 0: Uiterwijk 2019, and the table of Beling's igs): each of its 27
+/// distinct first moves asked only "is your value 0?" (cap 1), one per shard.
+const CRAM_5X11: CramShards =
+    CramShards { dir: "records/cram-5x11", rows: 5, cols: 11, shards: 27, cap: 1, published: 0 };
+
+impl CramShards {
+    fn path(&self) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(self.dir)
+    }
+
+    /// The name the shards carry (`games cram` names them so).
+    fn position(&self) -> String {
+        format!("cram {} x {}", self.rows, self.cols)
+    }
+
+    /// The shard files in the directory, as (file name, shard), sorted by shard index.
+    fn committed_shards(&self) -> Vec<(String, RootShard)> {
+        let mut shards = Vec::new();
+        for entry in std::fs::read_dir(self.path()).unwrap_or_else(|e| panic!("{}: {e}", self.dir)) {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("shard-") && name.ends_with(".json") {
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let shard: RootShard = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+                shards.push((name, shard));
+            }
+        }
+        shards.sort_by_key(|(_, shard)| shard.index);
+        shards
+    }
+
+    /// The rules of this directory: every file a finished shard of this board's search, under
+    /// the file name of its index, each once. `Err` names the first one broken.
+    fn check_shards(&self, shards: &[(String, RootShard)]) -> Result<(), String> {
+        let first = &shards.first().ok_or("no shard files")?.1;
+        let mut indices = BTreeSet::new();
+        for (name, shard) in shards {
+            if *name != format!("shard-{}-of-{}.json", shard.index, self.shards) {
+                return Err(format!("{name} holds shard {}/{}", shard.index, shard.count));
+            }
+            let same = (shard.position.as_str(), shard.count, shard.cap, shard.tasks)
+                == (self.position().as_str(), self.shards, Some(self.cap), first.tasks);
+            if !same {
+                return Err(format!(
+                    "{name} is {:?} {}, not a shard of this search",
+                    shard.position,
+                    shard.cut()
+                ));
+            }
+            if !indices.insert(shard.index) {
+                return Err(format!("shard {} twice", shard.index));
+            }
+            if !shard.is_complete() || shard.nodes == 0 {
+                return Err(format!(
+                    "{name} is not finished ({} values, {} nodes)",
+                    shard.values.len(),
+                    shard.nodes
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The CPU seconds the committed shards took, from `times` (the directory's times.tsv: a
+    /// line per run of a shard, `shard  wall_s  cpu_s  peak_kib  date`, the runs of a shard
+    /// added up). `Err` when a committed shard has no run that took time.
+    fn cpu_seconds(&self, times: &str, shards: &[(String, RootShard)]) -> Result<f64, String> {
+        let mut per_shard: BTreeMap<usize, f64> = BTreeMap::new();
+        for line in times.lines().skip(1) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let (Some(shard), Some(cpu)) = (fields.first(), fields.get(2)) else {
+                return Err(format!("times.tsv: no CPU seconds in {line:?}"));
+            };
+            let index = shard.split('/').next().and_then(|i| i.parse().ok());
+            let cpu = cpu.parse::<f64>().ok();
+            let (Some(index), Some(cpu)) = (index, cpu) else {
+                return Err(format!("times.tsv: {line:?} is not a shard's run"));
+            };
+            *per_shard.entry(index).or_default() += cpu;
+        }
+        let mut total = 0.0;
+        for (_, shard) in shards {
+            match per_shard.get(&shard.index) {
+                Some(&cpu) if cpu > 0.0 => total += cpu,
+                _ => return Err(format!("times.tsv has no run of shard {}", shard.index)),
+            }
+        }
+        Ok(total)
+    }
+
+    /// Checks the directory; the merge and the shards' CPU seconds once all shards are there.
+    fn check(&self) -> Option<(RootMerge, f64)> {
+        let shards = self.committed_shards();
+        self.check_shards(&shards).unwrap_or_else(|e| panic!("{}: {e}", self.dir));
+        let read = |file: &str| {
+            std::fs::read_to_string(self.path().join(file))
+                .unwrap_or_else(|e| panic!("{}/{file}: {e}", self.dir))
+        };
+        check_state(&read("README.md"), shards.len(), self.shards)
+            .unwrap_or_else(|e| panic!("{}/README.md: {e}", self.dir));
+        let cpu =
+            self.cpu_seconds(&read("times.tsv"), &shards).unwrap_or_else(|e| panic!("{}: {e}", self.dir));
+        let list: Vec<RootShard> = shards.into_iter().map(|(_, shard)| shard).collect();
+        match merge_root_shards(&list) {
+            Ok(merged) => Some((merged, cpu)),
+            Err(e) => {
+                assert!(list.len() < self.shards, "{}: all shards are here but do not merge: {e}", self.dir);
+                assert!(e.to_string().contains("missing"), "only missing shards may stop the merge: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// The board's entry in records/cram.json, if any.
+fn cram_record_entry(rows: usize, cols: usize) -> Option<Value> {
+    let record = read_json("records/cram.json");
+    record["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .find(|b| b["rows"] == rows && b["cols"] == cols)
+        .cloned()
+}
+
+/// The shards of 5 x 11 are one search; complete, their merge is the published nimber and the
+/// one records/cram.json keeps, with the shards' CPU seconds; until then the record has no such
+/// board.
+#[test]
+fn the_cram_5x11_directory_holds_shards_of_one_search() {
+    let board = &CRAM_5X11;
+    let entry = cram_record_entry(board.rows, board.cols);
+    match board.check() {
+        Some((merged, cpu)) => {
+            assert_eq!(merged.nimber, board.published, "5 x 11: the shards and the published table differ");
+            let entry = entry.expect("a complete search of 5 x 11 is in records/cram.json");
+            assert_eq!(entry["nimber"], merged.nimber, "records/cram.json's nimber of 5 x 11");
+            assert_eq!(entry["nodes"], merged.nodes, "records/cram.json's nodes of 5 x 11");
+            let seconds = entry["seconds"].as_f64().expect("seconds");
+            assert!((seconds - cpu).abs() < 0.01, "records/cram.json says {seconds} s, times.tsv {cpu} s");
+        }
+        None => assert!(entry.is_none(), "records/cram.json has 5 x 11 before its shards are complete"),
+    }
+}
+
+/// The rules of the Cram shard directories can fail.
+#[test]
+fn the_cram_shard_rules_notice_a_foreign_repeated_or_unfinished_shard() {
+    let board = &CRAM_5X11;
+    let shards = board.committed_shards();
+    let first = shards[0].clone();
+    assert!(board.check_shards(&[]).is_err());
+    assert_eq!(board.check_shards(std::slice::from_ref(&first)), Ok(()));
+    assert!(board.check_shards(&[first.clone(), first.clone()]).unwrap_err().contains("twice"));
+
+    let mut renamed = first.clone();
+    renamed.0 = "shard-26-of-28.json".into();
+    assert!(board.check_shards(&[renamed]).unwrap_err().contains("holds shard"));
+    for change in 0..3 {
+        let mut other = first.clone();
+        match change {
+            0 => other.1.position = "cram 11 x 5".into(),
+            1 => other.1.cap = Some(2),
+            _ => other.1.cap = None,
+        }
+        assert!(board.check_shards(&[other]).unwrap_err().contains("not a shard of this search"));
+    }
+    let mut unfinished = first.clone();
+    unfinished.1.values.clear();
+    assert!(board.check_shards(&[unfinished]).unwrap_err().contains("not finished"));
+
+    let index = first.1.index;
+    let times =
+        format!("shard\twall_s\tcpu_s\tpeak_kib\tdate\n{index}/27\t10\t7.5\t1\td\n{index}/27\t1\t0\t1\td\n");
+    assert_eq!(board.cpu_seconds(&times, std::slice::from_ref(&first)), Ok(7.5));
+    let only_reported = format!("shard\twall_s\tcpu_s\tpeak_kib\tdate\n{index}/27\t0.01\t0\t1\td\n");
+    assert!(board.cpu_seconds(&only_reported, std::slice::from_ref(&first)).unwrap_err().contains("no run"));
+    assert!(board.cpu_seconds("shard\n0/27 broken\n", std::slice::from_ref(&first)).is_err());
 }
