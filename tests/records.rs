@@ -81,19 +81,7 @@ impl Count {
 
     /// The shard files in the directory, as (file name, record), sorted by shard index.
     fn committed_shards(&self) -> Vec<(String, ShardRecord)> {
-        let mut shards = Vec::new();
-        let dir = self.path();
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", self.dir)) {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.starts_with("shard-") {
-                continue;
-            }
-            let record = read_shard_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            shards.push((name, record));
-        }
-        shards.sort_by_key(|(_, r)| r.shard_index);
-        shards
+        shard_files(self.dir, "", |path| read_shard_file(path).map_err(|e| e.to_string()), |r| r.shard_index)
     }
 
     /// The rules of this directory, for one list of records: `Err` names the first one broken.
@@ -165,6 +153,29 @@ impl Count {
             }
         }
     }
+}
+
+/// The files of the record directory `dir` whose names start with `shard-` and end with
+/// `suffix`, each read by `read`, as (file name, shard) sorted by `index`; a file that does not
+/// read panics with its name.
+fn shard_files<T>(
+    dir: &str,
+    suffix: &str,
+    read: impl Fn(&Path) -> Result<T, String>,
+    index: impl Fn(&T) -> usize,
+) -> Vec<(String, T)> {
+    let mut shards = Vec::new();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    for entry in std::fs::read_dir(&path).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("shard-") && name.ends_with(suffix) {
+            let shard = read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            shards.push((name, shard));
+        }
+    }
+    shards.sort_by_key(|(_, shard)| index(shard));
+    shards
 }
 
 /// Whether `readme` (a shard directory's README.md) states how far its work is with `done` of
@@ -486,19 +497,13 @@ impl CramShards {
     }
 
     /// The shard files in the directory, as (file name, shard), sorted by shard index.
+    /// (The table files a run of the script leaves beside them are not shards.)
     fn committed_shards(&self) -> Vec<(String, RootShard)> {
-        let mut shards = Vec::new();
-        for entry in std::fs::read_dir(self.path()).unwrap_or_else(|e| panic!("{}: {e}", self.dir)) {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if name.starts_with("shard-") && name.ends_with(".json") {
-                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-                let shard: RootShard = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-                shards.push((name, shard));
-            }
-        }
-        shards.sort_by_key(|(_, shard)| shard.index);
-        shards
+        let read = |path: &Path| {
+            let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+            serde_json::from_str(&text).map_err(|e| e.to_string())
+        };
+        shard_files(self.dir, ".json", read, |shard: &RootShard| shard.index)
     }
 
     /// The rules of this directory: every file a finished shard of this board's search, under
