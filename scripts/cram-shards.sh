@@ -11,7 +11,9 @@
 # reported). Each run appends the shard, wall and CPU seconds and peak memory (GNU time) to
 # OUT_DIR/times.tsv (add up a shard's lines). When every shard is finished, `games cram ROWS
 # COLS --merge` prints the nimber. CAP=C in the environment passes `--cap C` to every shard
-# (values asked only below C; see docs/commands.md); TABLES=1 gives each shard the table file
+# (values asked only below C; see docs/commands.md), ONLY=V passes `--only V` (each first move
+# asked only whether its value is V; merge such shards with shards that give the values below
+# V, e.g. an earlier run with CAP=V); TABLES=1 gives each shard the table file
 # OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
 # first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
 # `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. On a cluster,
@@ -38,14 +40,14 @@ run_shard() {
     [ -n "${TABLES:-}" ] && table=(--table "$out/shard-$1-of-$k.tbl")
     log=$(mktemp)
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
-        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} --out "$file" "${table[@]}"
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} --out "$file" "${table[@]}"
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
 }
 export -f run_shard
-export out k rows cols games TABLES CAP MEMORY
+export out k rows cols games TABLES CAP ONLY MEMORY
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done

@@ -27,7 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use impartial_games::core::search::{RootMerge, RootShard, merge_root_shards};
+use impartial_games::core::search::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
 use impartial_games::rotation::{
     CountMethod, CountOptions, MergedCount, ShardRecord, count_start_angles,
     count_start_angles_meet_in_middle, merge_shards, read_shard_file,
@@ -475,16 +475,22 @@ struct CramShards {
     cols: usize,
     /// K, the number of shards.
     shards: usize,
-    /// Every first move is asked only whether its value is below this.
-    cap: u32,
+    /// What every first move is asked.
+    question: ShardQuestion,
     /// The published nimber.
     published: u32,
 }
 
 /// 5 x 11 (published nimber 0: Uiterwijk 2019, and the table of Beling's igs): each of its 27
 /// distinct first moves asked only "is your value 0?" (cap 1), one per shard.
-const CRAM_5X11: CramShards =
-    CramShards { dir: "records/cram-5x11", rows: 5, cols: 11, shards: 27, cap: 1, published: 0 };
+const CRAM_5X11: CramShards = CramShards {
+    dir: "records/cram-5x11",
+    rows: 5,
+    cols: 11,
+    shards: 27,
+    question: ShardQuestion::Below(1),
+    published: 0,
+};
 
 impl CramShards {
     fn path(&self) -> PathBuf {
@@ -515,8 +521,8 @@ impl CramShards {
             if *name != format!("shard-{}-of-{}.json", shard.index, self.shards) {
                 return Err(format!("{name} holds shard {}/{}", shard.index, shard.count));
             }
-            let same = (shard.position.as_str(), shard.count, shard.cap, shard.tasks)
-                == (self.position().as_str(), self.shards, Some(self.cap), first.tasks);
+            let same = (shard.position.as_str(), shard.count, shard.question(), shard.tasks)
+                == (self.position().as_str(), self.shards, self.question, first.tasks);
             if !same {
                 return Err(format!(
                     "{name} is {:?} {}, not a shard of this search",
@@ -600,24 +606,33 @@ fn cram_record_entry(rows: usize, cols: usize) -> Option<Value> {
         .cloned()
 }
 
-/// The shards of 5 x 11 are one search; complete, their merge is the published nimber and the
-/// one records/cram.json keeps, with the shards' CPU seconds; until then the record has no such
+/// A board's shards are one search; complete, their merge is the published nimber and the one
+/// records/cram.json keeps, with the shards' CPU seconds; until then the record has no such
 /// board.
-#[test]
-fn the_cram_5x11_directory_holds_shards_of_one_search() {
-    let board = &CRAM_5X11;
-    let entry = cram_record_entry(board.rows, board.cols);
+fn check_cram_shards_against_the_record(board: &CramShards) {
+    let (rows, cols) = (board.rows, board.cols);
+    let entry = cram_record_entry(rows, cols);
     match board.check() {
         Some((merged, cpu)) => {
-            assert_eq!(merged.nimber, board.published, "5 x 11: the shards and the published table differ");
-            let entry = entry.expect("a complete search of 5 x 11 is in records/cram.json");
-            assert_eq!(entry["nimber"], merged.nimber, "records/cram.json's nimber of 5 x 11");
-            assert_eq!(entry["nodes"], merged.nodes, "records/cram.json's nodes of 5 x 11");
+            assert_eq!(
+                merged.nimber, board.published,
+                "{rows} x {cols}: the shards and the published table differ"
+            );
+            let entry = entry.expect("a complete search is in records/cram.json");
+            assert_eq!(entry["nimber"], merged.nimber, "records/cram.json's nimber of {rows} x {cols}");
+            assert_eq!(entry["nodes"], merged.nodes, "records/cram.json's nodes of {rows} x {cols}");
             let seconds = entry["seconds"].as_f64().expect("seconds");
             assert!((seconds - cpu).abs() < 0.01, "records/cram.json says {seconds} s, times.tsv {cpu} s");
         }
-        None => assert!(entry.is_none(), "records/cram.json has 5 x 11 before its shards are complete"),
+        None => {
+            assert!(entry.is_none(), "records/cram.json has {rows} x {cols} before its shards are complete")
+        }
     }
+}
+
+#[test]
+fn the_cram_5x11_directory_holds_shards_of_one_search() {
+    check_cram_shards_against_the_record(&CRAM_5X11);
 }
 
 /// The rules of the Cram shard directories can fail.
@@ -633,11 +648,12 @@ fn the_cram_shard_rules_notice_a_foreign_repeated_or_unfinished_shard() {
     let mut renamed = first.clone();
     renamed.0 = "shard-26-of-28.json".into();
     assert!(board.check_shards(&[renamed]).unwrap_err().contains("holds shard"));
-    for change in 0..3 {
+    for change in 0..4 {
         let mut other = first.clone();
         match change {
             0 => other.1.position = "cram 11 x 5".into(),
             1 => other.1.cap = Some(2),
+            2 => other.1.only = Some(0),
             _ => other.1.cap = None,
         }
         assert!(board.check_shards(&[other]).unwrap_err().contains("not a shard of this search"));

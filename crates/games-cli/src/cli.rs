@@ -478,7 +478,14 @@ pub struct CramArgs {
     /// from C on are not needed when the nimber is below C; --merge says when it is not).
     #[arg(long, value_name = "C", requires = "shard")]
     pub cap: Option<u32>,
-    /// The nimber of the board from the files of all its shards (written by --shard I/K --out).
+    /// With --shard: ask each first move only whether its value is V (one question each: the
+    /// last the whole search asks when the nimber is V). Values below V found on the way are
+    /// kept; --merge with shards of this and other cuts or caps then proves the nimber V, or
+    /// says what is missing.
+    #[arg(long, value_name = "V", requires = "shard", conflicts_with = "cap")]
+    pub only: Option<u32>,
+    /// The nimber of the board from the files of its shards (written by --shard I/K --out):
+    /// every shard of one cut, or shards of several cuts and questions that together settle it.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "method")]
     pub merge: Vec<PathBuf>,
     /// Start from the values saved in FILE (if it exists) and save the search's values there

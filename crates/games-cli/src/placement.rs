@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use game_core::Outcome;
 use game_core::search::{
-    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, ShardCut, merge_root_shards,
+    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, ShardCut, ShardQuestion,
+    merge_root_shards,
 };
 use game_placement::{CRAM_TABLE_NAME, Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use serde_json::{Value, json};
@@ -333,7 +334,12 @@ fn cram_shard(
         _ => None,
     };
     // Another cut is refused before a table is loaded for it (the search checks the rest).
-    let cut = ShardCut { index, count, cap: args.cap };
+    let question = match (args.only, args.cap) {
+        (Some(value), _) => ShardQuestion::Only(value),
+        (None, Some(cap)) => ShardQuestion::Below(cap),
+        (None, None) => ShardQuestion::Value,
+    };
+    let cut = ShardCut { index, count, question };
     if let (Some(path), Some(earlier)) = (out, &earlier)
         && earlier.cut() != cut
     {
@@ -358,7 +364,7 @@ fn cram_shard(
         (search, table) = (opened, Some(file));
     }
     let mut last = earlier.clone();
-    let result = search.resume_root_shard(board, &name, (index, count), args.cap, earlier, |shard| {
+    let result = search.resume_root_shard(board, &name, (index, count), question, earlier, |shard| {
         last = Some(shard.clone());
         out.map_or(Ok(()), |path| write_shard_file(path, shard).map_err(|e| e.to_string()))
     });

@@ -119,6 +119,19 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
         }
     }
     assert!(error_line(&["cram", "4", "5", "--shard", "0/2", "--cap", "0"]).contains("cap of 0"));
+    // Each first move asked only about 2, in one shard: with the shards capped at 2 from
+    // above they prove the nimber 2; with the capped ones alone it stays open.
+    let only = dir.join("only2.json").to_str().unwrap().to_owned();
+    let asked = json(&["cram", "4", "5", "--shard", "0/1", "--only", "2", "--out", &only]);
+    assert_eq!(asked["only"].as_u64(), Some(2));
+    let (capped0, capped1) = (dir.join("cap2-0.json"), dir.join("cap2-1.json"));
+    let (capped0, capped1) = (capped0.to_str().unwrap(), capped1.to_str().unwrap());
+    assert_eq!(json(&["cram", "4", "5", "--merge", &only, capped0, capped1])["nimber"].as_u64(), Some(2));
+    assert!(error_line(&["cram", "4", "5", "--merge", capped0, capped1]).contains("at least 2"));
+    assert!(
+        error_line(&["cram", "4", "5", "--shard", "0/1", "--only", "2", "--cap", "3"])
+            .contains("cannot be used with")
+    );
     std::fs::write(dir.join("junk.json"), "{\"position\": 1}").unwrap();
     let junk = dir.join("junk.json");
     assert!(error_line(&["cram", "4", "5", "--merge", junk.to_str().unwrap()]).contains("not a shard file"));

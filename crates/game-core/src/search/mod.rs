@@ -97,7 +97,7 @@ mod table_file;
 
 pub use costly::{EntryCount, TableWorkProfile, WORK_CLASSES, save_costly_entries};
 pub use limits::{SearchError, SearchLimits};
-pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, merge_root_shards};
+pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, ShardQuestion, merge_root_shards};
 pub use solver::{PREFETCH_FROM_BYTES, Search};
 pub use stats::{PathStep, SearchPath, SearchStats};
 pub use table_file::{

@@ -11,11 +11,20 @@
 //! search, each given once and each holding exactly its tasks, and takes the mex.
 //!
 //! What is lost: a search of the whole position stops as soon as its question is settled, and
-//! the aspiration search asks the root only "is it 0? 1? ..."; shards value every option, in
-//! full or below a cap (values at or above the root's nimber never matter, so a cap just
-//! above the expected nimber saves the full search of first moves with large values; the merge
-//! refuses to answer when the cap was too low). Sharding is for positions where the wall time
-//! of one machine is the limit.
+//! the aspiration search asks the root only "is it 0? 1? ..."; shards ask every option a
+//! [`ShardQuestion`]: its value in full, its value below a cap (values at or above the root's
+//! nimber never matter, so a cap just above the expected nimber saves the full search of first
+//! moves with large values), or only whether it is one value. The last is what the whole search
+//! asks last: to show that the nimber is v, every option must be shown to differ from v, and
+//! options below v are found exact on the way (a pruned search that settles every option of a
+//! component gives its nimber). Sharding is for positions where the wall time of one machine
+//! is the limit.
+//!
+//! The merge takes what shards of one root know, whatever they asked and however they were
+//! cut: of each task its value, or values it does not have (at least a cap, or not the one
+//! value asked). It answers with the mex v of the values known when every task is known to
+//! differ from v, and otherwise says what is missing (a shard, a finished shard, a higher cap,
+//! or shards asking about v); two shards that disagree about a task are refused.
 //!
 //! A shard longer than one sitting: [`Search::resume_root_shard`] hands the shard to the
 //! caller after each task (to be saved), and goes on later from what was saved, valuing only
@@ -45,10 +54,16 @@ pub struct RootShard {
     /// The number of shards.
     pub count: usize,
     /// Values below this were asked for, larger ones only told apart from them (`None` in
-    /// `values`); `None` here: every value exact.
+    /// `values`); `None` here: every value exact, or only one value asked (`only`).
     pub cap: Option<u32>,
+    /// Each task was asked only whether its value is this one ([`ShardQuestion::Only`]): a
+    /// value in `values` is exact, `None` there means "not this value". Absent from files
+    /// written before this question existed (they asked by `cap`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<u32>,
     /// `(task, value)` for each task of this shard (the tasks `t` with `t % count == index`),
-    /// in increasing order of task; the value is `None` when it is at least `cap`.
+    /// in increasing order of task; the value is `None` when it is at least `cap` (or is not
+    /// `only`), else exact.
     pub values: Vec<(usize, Option<u32>)>,
     /// Positions the shard's search expanded.
     pub nodes: u64,
@@ -61,15 +76,39 @@ impl RootShard {
         self.values.len() == own_tasks(self.tasks, self.index, self.count).len()
     }
 
-    /// Which part of the root this shard is: its index, count and cap. A shard saved under one
-    /// cut goes on only under the same cut; a caller can check that before costly work.
-    pub fn cut(&self) -> ShardCut {
-        ShardCut { index: self.index, count: self.count, cap: self.cap }
+    /// What the shard asked of each task. A file that names both a cap and one value is
+    /// damaged; it reads as asking the one value, and [`merge_root_shards`] refuses it.
+    pub fn question(&self) -> ShardQuestion {
+        match (self.only, self.cap) {
+            (Some(value), _) => ShardQuestion::Only(value),
+            (None, Some(cap)) => ShardQuestion::Below(cap),
+            (None, None) => ShardQuestion::Value,
+        }
     }
 
-    /// The shard described for an error message: its name, tasks, count and cap.
+    /// Which part of the root this shard is: its index, count and question. A shard saved
+    /// under one cut goes on only under the same cut; a caller can check that before costly
+    /// work.
+    pub fn cut(&self) -> ShardCut {
+        ShardCut { index: self.index, count: self.count, question: self.question() }
+    }
+
+    /// The shard described for an error message: its name, tasks, count and question.
     fn describe(&self) -> String {
-        format!("{:?} ({} tasks, {} shards, {})", self.position, self.tasks, self.count, cap_text(self.cap))
+        format!("{:?} ({} tasks, {} shards, {})", self.position, self.tasks, self.count, self.question())
+    }
+
+    /// The first value that this shard's question could not have given (a damaged or edited
+    /// file): none for a task asked its full value, or one at least the cap.
+    fn impossible_value(&self) -> Option<usize> {
+        let question = self.question();
+        let impossible = |value: Option<u32>| match (question, value) {
+            (ShardQuestion::Value, None) => true,
+            (ShardQuestion::Below(cap), Some(value)) => value >= cap,
+            _ => false,
+        };
+        let both = self.only.is_some() && self.cap.is_some();
+        self.values.iter().find(|&&(_, value)| both || impossible(value)).map(|&(task, _)| task)
     }
 
     /// The first place where the tasks the shard holds part from its first own tasks, in
@@ -88,28 +127,46 @@ impl RootShard {
     }
 }
 
-/// Which part of a root's tasks a shard values: shard `index` of `count`, with values below
-/// `cap` asked for (every value exact when `None`). Displayed as `shard 0/2 (no cap)` or
-/// `shard 1/3 (cap 4)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a shard asks of each of its tasks. Displayed as `no cap`, `cap 4` or `only 3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShardQuestion {
+    /// The task's value, whatever it is.
+    Value,
+    /// The task's value if it is below the cap, else only that it is at least the cap: "is it
+    /// 0? 1? ... cap - 1?" in turn.
+    Below(u32),
+    /// Only whether the task's value is this one: one pruned search, which gives the value
+    /// whenever it settles it (always for this value, often for smaller ones) and otherwise
+    /// only "not this value".
+    Only(u32),
+}
+
+impl std::fmt::Display for ShardQuestion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShardQuestion::Value => write!(f, "no cap"),
+            ShardQuestion::Below(cap) => write!(f, "cap {cap}"),
+            ShardQuestion::Only(value) => write!(f, "only {value}"),
+        }
+    }
+}
+
+/// Which part of a root's tasks a shard values: shard `index` of `count`, each task asked
+/// `question`. Displayed as `shard 0/2 (no cap)`, `shard 1/3 (cap 4)` or `shard 1/3 (only 3)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShardCut {
     /// The shard's index, from 0.
     pub index: usize,
     /// The number of shards.
     pub count: usize,
-    /// The cap of the values, as in [`RootShard::cap`].
-    pub cap: Option<u32>,
+    /// What each task is asked.
+    pub question: ShardQuestion,
 }
 
 impl std::fmt::Display for ShardCut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "shard {}/{} ({})", self.index, self.count, cap_text(self.cap))
+        write!(f, "shard {}/{} ({})", self.index, self.count, self.question)
     }
-}
-
-/// A cap as the messages write it: `no cap` or `cap 4`.
-fn cap_text(cap: Option<u32>) -> String {
-    cap.map_or(String::from("no cap"), |c| format!("cap {c}"))
 }
 
 /// The tasks of shard `index` of `count` among `tasks`: `index`, `index + count`, ...
@@ -124,7 +181,8 @@ pub struct RootMerge {
     pub position: String,
     /// The nimber: the mex of the tasks' values.
     pub nimber: u32,
-    /// The value of each task, in task order (`None`: at least the shards' cap).
+    /// The value of each task, in task order (`None`: not known, only that it differs from
+    /// the nimber).
     pub values: Vec<Option<u32>>,
     /// The number of shards merged.
     pub count: usize,
@@ -147,7 +205,8 @@ pub enum RootShardError {
     /// Nothing to merge.
     #[error("no shards to merge")]
     Empty,
-    /// Shards of different searches, or cut differently.
+    /// Shards of different roots (names or numbers of tasks), or, to go on, a shard of
+    /// another cut.
     #[error("shards of different searches: {first} and {other}")]
     Mismatch {
         /// The first shard, described.
@@ -181,14 +240,33 @@ pub enum RootShardError {
         /// The first task missing, repeated or foreign.
         task: usize,
     },
-    /// Every value below the shards' cap is the value of some first move, so the nimber is at
-    /// least the cap and the shards cannot tell which.
+    /// Every value below the shards' cap is the value of some first move, and a first move
+    /// known only to be at least the cap may have the next: the nimber is at least the cap and
+    /// the shards cannot tell which.
     #[error(
         "every value below the cap {cap} is a first move's value: the nimber is at least {cap}; make the shards again with a higher cap"
     )]
     CapTooLow {
         /// The shards' cap.
         cap: u32,
+    },
+    /// The values found make `value` the nimber unless task `task` has it, and no shard says
+    /// whether it does.
+    #[error(
+        "first moves have every value below {value}, and no shard says whether first move {task} has {value}: add shards asking about {value}"
+    )]
+    Undetermined {
+        /// The least value no first move is known to have.
+        value: u32,
+        /// The first task that is not known to differ from it.
+        task: usize,
+    },
+    /// Two shards contradict each other about a task (a damaged or edited file, or shards of
+    /// different games under one name).
+    #[error("the shards contradict each other about the value of first move {task}")]
+    Disagree {
+        /// The task.
+        task: usize,
     },
     /// A shard stopped part of the way: it holds the values of only its first tasks.
     #[error(
@@ -248,26 +326,30 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Values the tasks of shard `index` of `count` of the root `position` (see the module
-    /// doc), naming the shard `name`. The table is kept from one task to the next.
+    /// doc), naming the shard `name`, each task asked `question`. The table is kept from one
+    /// task to the next.
     ///
-    /// With a `cap`, a task's value is only asked for below it: the easier parts of the task
-    /// are valued in full (aspiration search), and the hardest is asked "is the task's value
-    /// 0? 1? ... cap - 1?" in turn, each a one-value pruned search, so a value at least `cap`
-    /// costs `cap` narrow questions instead of its full search. The root's nimber is the mex
-    /// of the values, so values at or above it never matter: a cap above the nimber gives the
-    /// same answer for much less work when some first moves have large values.
+    /// [`ShardQuestion::Below`] a cap: the easier parts of a task are valued in full
+    /// (aspiration search), and the hardest is asked "is the task's value 0? 1? ... cap - 1?"
+    /// in turn, each a one-value pruned search, so a value at least `cap` costs `cap` narrow
+    /// questions instead of its full search. The root's nimber is the mex of the values, so
+    /// values at or above it never matter: a cap above the nimber gives the same answer for
+    /// much less work when some first moves have large values. [`ShardQuestion::Only`] a value
+    /// v: the hardest part is asked only the last of those questions, "is the task's value
+    /// v?"; shards of every task asking about the expected nimber, with the values below it
+    /// that they find on the way, prove it (see [`merge_root_shards`]).
     ///
     /// # Errors
-    /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::ZeroCap`];
-    /// [`RootShardError::Search`] when a task's search stops at a limit.
+    /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::ZeroCap`] for
+    /// a cap of 0; [`RootShardError::Search`] when a task's search stops at a limit.
     pub fn root_shard(
         &mut self,
         position: &G::Position,
         name: &str,
         shard: (usize, usize),
-        cap: Option<u32>,
+        question: ShardQuestion,
     ) -> Result<RootShard, RootShardError> {
-        self.resume_root_shard(position, name, shard, cap, None, |_| Ok(()))
+        self.resume_root_shard(position, name, shard, question, None, |_| Ok(()))
     }
 
     /// Values the tasks of shard `index` of `count` like [`Search::root_shard`], going on from
@@ -279,7 +361,7 @@ impl<G: Game> Search<'_, G> {
     ///
     /// # Errors
     /// As [`Search::root_shard`], and: [`RootShardError::Mismatch`] when `earlier` is a shard
-    /// of another name, root (number of tasks), count, cap or index;
+    /// of another name, root (number of tasks), count, question or index;
     /// [`RootShardError::WrongTasks`] when its values are not those of its first tasks, in
     /// order; [`RootShardError::SaveFailed`] with the message `after_task` returned.
     pub fn resume_root_shard(
@@ -287,16 +369,21 @@ impl<G: Game> Search<'_, G> {
         position: &G::Position,
         name: &str,
         (index, count): (usize, usize),
-        cap: Option<u32>,
+        question: ShardQuestion,
         earlier: Option<RootShard>,
         mut after_task: impl FnMut(&RootShard) -> Result<(), String>,
     ) -> Result<RootShard, RootShardError> {
         if index >= count {
             return Err(RootShardError::BadShard { index, count });
         }
-        if cap == Some(0) {
+        if question == ShardQuestion::Below(0) {
             return Err(RootShardError::ZeroCap);
         }
+        let (cap, only) = match question {
+            ShardQuestion::Value => (None, None),
+            ShardQuestion::Below(cap) => (Some(cap), None),
+            ShardQuestion::Only(value) => (None, Some(value)),
+        };
         let tasks = self.root_tasks(position);
         let fresh = RootShard {
             position: name.to_owned(),
@@ -304,6 +391,7 @@ impl<G: Game> Search<'_, G> {
             index,
             count,
             cap,
+            only,
             values: Vec::new(),
             nodes: 0,
         };
@@ -326,7 +414,7 @@ impl<G: Game> Search<'_, G> {
         let done = shard.values.len();
         for task in own_tasks(tasks.len(), index, count).skip(done) {
             let nodes_before = self.stats().nodes;
-            let value = self.task_value(&tasks[task], cap)?;
+            let value = self.task_value(&tasks[task], question)?;
             shard.values.push((task, value));
             shard.nodes = shard.nodes.saturating_add(self.stats().nodes - nodes_before);
             after_task(&shard).map_err(|message| RootShardError::SaveFailed { message })?;
@@ -334,14 +422,24 @@ impl<G: Game> Search<'_, G> {
         Ok(shard)
     }
 
-    /// The XOR of the values of `parts`, or `None` when it is at least `cap`.
-    fn task_value(&mut self, parts: &[G::Position], cap: Option<u32>) -> Result<Option<u32>, SearchError> {
-        let Some(cap) = cap else {
-            let mut value = 0;
-            for part in parts {
-                value ^= self.nimber_by_aspiration(part)?;
+    /// The XOR of the values of `parts` as `question` asks it: `None` when it is at least the
+    /// cap, or is not the one value asked.
+    fn task_value(
+        &mut self,
+        parts: &[G::Position],
+        question: ShardQuestion,
+    ) -> Result<Option<u32>, SearchError> {
+        let asked = match question {
+            ShardQuestion::Value => {
+                let mut value = 0;
+                for part in parts {
+                    value ^= self.nimber_by_aspiration(part)?;
+                }
+                return Ok(Some(value));
             }
-            return Ok(Some(value));
+            // A cap of 0 is refused before any task.
+            ShardQuestion::Below(cap) => 0..=cap.saturating_sub(1),
+            ShardQuestion::Only(value) => value..=value,
         };
         let mut parts: Vec<&G::Position> = parts.iter().collect();
         parts.sort_by_key(|part| self.game.difficulty(part));
@@ -350,68 +448,155 @@ impl<G: Game> Search<'_, G> {
         for part in parts {
             xor ^= self.nimber_by_aspiration(part)?;
         }
-        for value in 0..cap {
-            let target = value ^ xor;
-            if self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([target])), 0)?
-                == Some(target)
+        for value in asked {
+            // Any value the pruned search gives is the part's nimber (see `pruned.rs`), asked
+            // for or not: the task's value is then known.
+            if let Some(nimber) =
+                self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([value ^ xor])), 0)?
             {
-                return Ok(Some(value));
+                let value = nimber ^ xor;
+                let known = match question {
+                    ShardQuestion::Below(cap) => value < cap,
+                    _ => true,
+                };
+                return Ok(known.then_some(value));
             }
         }
         Ok(None)
     }
 }
 
-/// Merges the shards of one root into its nimber, after checking that they are the shards
-/// `0..count` of one search, each once, each holding exactly its tasks. Cost: O(tasks).
+/// What the shards say of one task.
+#[derive(Debug, Clone, Default)]
+struct Known {
+    /// Its value, when a shard gave it.
+    value: Option<u32>,
+    /// Its value is at least this (the largest cap of a shard that found it not below).
+    at_least: u32,
+    /// Values it does not have (the ones asked alone and not found).
+    not: Vec<u32>,
+}
+
+impl Known {
+    /// Takes in what one shard, asking `question`, gave for the task; `false` when that
+    /// contradicts what was known.
+    fn learn(&mut self, question: ShardQuestion, value: Option<u32>) -> bool {
+        match (value, question) {
+            (Some(value), _) => {
+                if self.value.is_some_and(|known| known != value) {
+                    return false;
+                }
+                self.value = Some(value);
+            }
+            (None, ShardQuestion::Below(cap)) => self.at_least = self.at_least.max(cap),
+            (None, ShardQuestion::Only(value)) if !self.not.contains(&value) => self.not.push(value),
+            (None, _) => {}
+        }
+        self.value.is_none_or(|value| value >= self.at_least && !self.not.contains(&value))
+    }
+
+    /// Whether the task is known not to have `value`.
+    fn differs_from(&self, value: u32) -> bool {
+        self.value.is_some_and(|known| known != value) || value < self.at_least || self.not.contains(&value)
+    }
+
+    /// Whether nothing is known of the task.
+    fn is_unknown(&self) -> bool {
+        self.value.is_none() && self.at_least == 0 && self.not.is_empty()
+    }
+}
+
+/// Merges what shards of one root know into its nimber (see the module doc): the mex v of
+/// the tasks' values found, once every task is known to differ from v. The shards may come
+/// from several cuts and questions; each cut's shards must be its own (each given once, each
+/// holding exactly its first tasks), but a cut need not be complete when the others make up
+/// for it. Cost: O(shards + tasks × values known not to be a task's).
 ///
 /// # Errors
-/// [`RootShardError::Empty`], [`RootShardError::Mismatch`], [`RootShardError::BadShard`],
-/// [`RootShardError::Duplicate`], [`RootShardError::Missing`] or
-/// [`RootShardError::WrongTasks`], as named.
+/// [`RootShardError::Empty`]; [`RootShardError::Mismatch`] for shards of different names or
+/// numbers of tasks; [`RootShardError::BadShard`], [`RootShardError::Duplicate`] or
+/// [`RootShardError::WrongTasks`] for a shard that is not its cut's own;
+/// [`RootShardError::Disagree`] when two shards contradict each other about a task. When the
+/// nimber is not settled, what is missing for it: [`RootShardError::Missing`] or
+/// [`RootShardError::Unfinished`] (a shard that would value a task known to no shard, or
+/// that would tell whether a task has the mex), [`RootShardError::CapTooLow`], or
+/// [`RootShardError::Undetermined`].
 pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardError> {
     let first = shards.first().ok_or(RootShardError::Empty)?;
-    let count = first.count;
-    let mut seen: Vec<Option<&RootShard>> = vec![None; count];
+    let mut given: std::collections::HashMap<ShardCut, &RootShard> = std::collections::HashMap::new();
+    let (mut held, mut nodes) = (0usize, 0u64);
     for shard in shards {
-        if (&shard.position, shard.tasks, shard.count, shard.cap)
-            != (&first.position, first.tasks, count, first.cap)
-        {
+        if (&shard.position, shard.tasks) != (&first.position, first.tasks) {
             return Err(RootShardError::Mismatch { first: first.describe(), other: shard.describe() });
         }
-        let slot = seen.get_mut(shard.index).ok_or(RootShardError::BadShard { index: shard.index, count })?;
-        if slot.replace(shard).is_some() {
-            return Err(RootShardError::Duplicate { index: shard.index, count });
+        let (index, count) = (shard.index, shard.count);
+        if index >= count {
+            return Err(RootShardError::BadShard { index, count });
         }
-    }
-    let mut nodes = 0u64;
-    for (index, shard) in seen.into_iter().enumerate() {
-        let shard = shard.ok_or(RootShardError::Missing { index, count })?;
-        nodes = nodes.saturating_add(shard.nodes);
-        if let Some(task) = shard.misplaced_task() {
+        if given.insert(shard.cut(), shard).is_some() {
+            return Err(RootShardError::Duplicate { index, count });
+        }
+        if let Some(task) = shard.misplaced_task().or_else(|| shard.impossible_value()) {
             return Err(RootShardError::WrongTasks { index, count, task });
         }
-        if !shard.is_complete() {
-            let (valued, of) = (shard.values.len(), own_tasks(shard.tasks, index, count).len());
-            return Err(RootShardError::Unfinished { index, count, valued, of });
-        }
+        held = held.saturating_add(shard.values.len());
+        nodes = nodes.saturating_add(shard.nodes);
     }
-    // Every task held by exactly its shard (so `tasks` is bounded by what the shards hold):
-    // read the values back in task order.
-    let mut values = vec![None; first.tasks];
+    // The shard that would hold `task` in the cut of `like`, when it is absent or unfinished.
+    let incomplete = |like: &RootShard, task: usize| {
+        let (count, question) = (like.count, like.question());
+        let index = task % count;
+        match given.get(&ShardCut { index, count, question }) {
+            None => Some(RootShardError::Missing { index, count }),
+            Some(shard) if !shard.is_complete() => {
+                let (valued, of) = (shard.values.len(), own_tasks(shard.tasks, index, count).len());
+                Some(RootShardError::Unfinished { index, count, valued, of })
+            }
+            Some(_) => None,
+        }
+    };
+    // Fewer values than tasks: some task is unknown, and the first cut is incomplete. The
+    // error is found before anything of the size of `tasks` (read from a file) is allocated.
+    if held < first.tasks {
+        let task = (0..first.tasks).find(|&task| incomplete(first, task).is_some());
+        return Err(task.and_then(|task| incomplete(first, task)).expect("an incomplete cut misses a task"));
+    }
+    let mut known = vec![Known::default(); first.tasks];
     for shard in shards {
         for &(task, value) in &shard.values {
-            values[task] = value;
+            if !known[task].learn(shard.question(), value) {
+                return Err(RootShardError::Disagree { task });
+            }
         }
     }
-    let mut nimber = 0;
-    while values.contains(&Some(nimber)) {
-        nimber += 1;
+    let mut found: Vec<u32> = known.iter().filter_map(|task| task.value).collect();
+    found.sort_unstable();
+    found.dedup();
+    let mut nimber = 0u32;
+    for &value in &found {
+        if value != nimber {
+            break;
+        }
+        nimber = nimber.saturating_add(1); // 2^32 distinct values do not fit in memory
     }
-    if let Some(cap) = first.cap
-        && nimber >= cap
-    {
-        return Err(RootShardError::CapTooLow { cap });
+    let Some(open) = known.iter().position(|task| !task.differs_from(nimber)) else {
+        let values = known.into_iter().map(|task| task.value).collect();
+        return Ok(RootMerge {
+            position: first.position.clone(),
+            nimber,
+            values,
+            count: shards.len(),
+            nodes,
+        });
+    };
+    // The nimber is at least `nimber` and may be it: say what would settle it.
+    if let Some(error) = shards.iter().find_map(|like| incomplete(like, open)) {
+        return Err(error);
     }
-    Ok(RootMerge { position: first.position.clone(), nimber, values, count, nodes })
+    let task = &known[open];
+    Err(if task.not.is_empty() && !task.is_unknown() {
+        RootShardError::CapTooLow { cap: task.at_least }
+    } else {
+        RootShardError::Undetermined { value: nimber, task: open }
+    })
 }
