@@ -211,6 +211,16 @@ fn shards_that_do_not_fit_together_are_refused() {
     liar.values[0].1 = value.map(|v| v + 1);
     let told = [three.clone(), vec![liar]].concat();
     assert_eq!(merge_root_shards(&told).unwrap_err(), RootShardError::Disagree { task });
+    // Nor may one say that a task lacks the value another gives it, or that it is at least a
+    // cap above that value.
+    for (cap, only) in [(None, value), (value.map(|v| v + 1), None)] {
+        let mut liar = three[0].clone();
+        (liar.cap, liar.only) = (cap, only);
+        liar.values.truncate(1); // a shard stopped after its first task
+        liar.values[0].1 = None;
+        let told = [three.clone(), vec![liar.clone()]].concat();
+        assert_eq!(merge_root_shards(&told).unwrap_err(), RootShardError::Disagree { task }, "{liar:?}");
+    }
     // Values a shard's question cannot give: none for a full value, one at least the cap;
     // a file naming both a cap and one value.
     let first_task = three[0].values[0].0;

@@ -489,7 +489,8 @@ impl Known {
                 self.value = Some(value);
             }
             (None, ShardQuestion::Below(cap)) => self.at_least = self.at_least.max(cap),
-            (None, ShardQuestion::Only(value)) if !self.not.contains(&value) => self.not.push(value),
+            // Repeated when shards of several cuts ask the same value: a few entries at most.
+            (None, ShardQuestion::Only(value)) => self.not.push(value),
             (None, _) => {}
         }
         self.value.is_none_or(|value| value >= self.at_least && !self.not.contains(&value))
@@ -498,11 +499,6 @@ impl Known {
     /// Whether the task is known not to have `value`.
     fn differs_from(&self, value: u32) -> bool {
         self.value.is_some_and(|known| known != value) || value < self.at_least || self.not.contains(&value)
-    }
-
-    /// Whether nothing is known of the task.
-    fn is_unknown(&self) -> bool {
-        self.value.is_none() && self.at_least == 0 && self.not.is_empty()
     }
 }
 
@@ -593,8 +589,10 @@ pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardErr
     if let Some(error) = shards.iter().find_map(|like| incomplete(like, open)) {
         return Err(error);
     }
+    // Something is known of the task (else a shard of every cut would be missing or unfinished
+    // for it), but not its value: a cap, or values it does not have.
     let task = &known[open];
-    Err(if task.not.is_empty() && !task.is_unknown() {
+    Err(if task.not.is_empty() {
         RootShardError::CapTooLow { cap: task.at_least }
     } else {
         RootShardError::Undetermined { value: nimber, task: open }
