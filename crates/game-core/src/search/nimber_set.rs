@@ -153,9 +153,24 @@ impl NimberSet {
     }
 }
 
+/// The values below 64 among `values`, as a mask (bit v for each such value v; larger values
+/// are left out, and a value given twice is one bit), without building a set.
+pub(crate) fn mask_below_64(values: impl IntoIterator<Item = u32>) -> u64 {
+    values.into_iter().filter(|&v| v < 64).fold(0, |mask, v| mask | 1 << v)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::NimberSet;
+    use super::{NimberSet, mask_below_64};
+
+    /// The same mask from a list of values, repeated ones and ones from 64 on among them.
+    #[test]
+    fn a_list_of_values_below_64_as_a_mask() {
+        assert_eq!(mask_below_64([3, 0, 3, 63, 64, 100]), 1 | 1 << 3 | 1 << 63);
+        assert_eq!(mask_below_64([64, 70]), 0);
+        assert_eq!(mask_below_64([]), 0);
+        assert_eq!(mask_below_64([5, 1]), NimberSet::from_values([1, 5]).below_64());
+    }
 
     /// The mask of the values below 64: bit v for each such value v, nothing of the others.
     #[test]

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use super::checkpoint::Checkpoint;
-use super::nimber_set::NimberSet;
+use super::nimber_set::{NimberSet, mask_below_64};
 use super::refutations::Refutations;
 use super::table::{Stored, Table};
 use super::{SearchError, SearchLimits, SearchStats};
@@ -330,7 +330,7 @@ impl<'g, G: Game> Search<'g, G> {
         requested: &NimberSet,
     ) -> Result<Option<Expansion<G::Position>>, SearchError> {
         let (expansion, cut) = self.expand_until(component, Some(requested))?;
-        let option_values = expansion.known.iter().filter(|&&v| v < 64).fold(0u64, |mask, &v| mask | 1 << v);
+        let option_values = mask_below_64(expansion.known.iter().copied());
         self.note_not_nimbers(component, hash, option_values);
         Ok((!cut).then_some(expansion))
     }
