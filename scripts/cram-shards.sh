@@ -13,7 +13,9 @@
 # COLS --merge` prints the nimber. CAP=C in the environment passes `--cap C` to every shard
 # (values asked only below C; see docs/commands.md), ONLY=V passes `--only V` (each first move
 # asked only whether its value is V; merge such shards with shards that give the values below
-# V, e.g. an earlier run with CAP=V); TABLES=1 gives each shard the table file
+# V, e.g. an earlier run with CAP=V), MAX_SECONDS=S passes `--max-seconds S` (each shard
+# stops after S seconds of search, its part kept: with TABLES=1 a first sweep finishes the
+# quick shards first, and the next run goes on with the others); TABLES=1 gives each shard the table file
 # OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
 # first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
 # `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. On a cluster,
@@ -40,14 +42,14 @@ run_shard() {
     [ -n "${TABLES:-}" ] && table=(--table "$out/shard-$1-of-$k.tbl")
     log=$(mktemp)
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
-        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} --out "$file" "${table[@]}"
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} --out "$file" "${table[@]}"
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
 }
 export -f run_shard
-export out k rows cols games TABLES CAP ONLY MEMORY
+export out k rows cols games TABLES CAP ONLY MAX_SECONDS MEMORY
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
