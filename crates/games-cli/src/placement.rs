@@ -334,11 +334,7 @@ fn cram_shard(
         _ => None,
     };
     // Another cut is refused before a table is loaded for it (the search checks the rest).
-    let question = match (args.only, args.cap) {
-        (Some(value), _) => ShardQuestion::Only(value),
-        (None, Some(cap)) => ShardQuestion::Below(cap),
-        (None, None) => ShardQuestion::Value,
-    };
+    let question = ShardQuestion::from_cap_and_only(args.cap, args.only);
     let cut = ShardCut { index, count, question };
     if let (Some(path), Some(earlier)) = (out, &earlier)
         && earlier.cut() != cut

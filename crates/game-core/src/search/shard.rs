@@ -7,8 +7,8 @@
 //! one task, and two equal parts cancel); task `t` belongs to shard `t % count`, so a game
 //! whose moves come easiest first spreads the work. [`Search::root_shard`] values one shard's
 //! tasks (each part by the aspiration search, the parts' nimbers XORed) into a [`RootShard`],
-//! which serde writes to a file; [`merge_root_shards`] checks that the shards are those of one
-//! search, each given once and each holding exactly its tasks, and takes the mex.
+//! which serde writes to a file; [`merge_root_shards`] checks that each shard is its cut's own
+//! (given once, holding exactly its first tasks) and takes the mex of what they know (below).
 //!
 //! What is lost: a search of the whole position stops as soon as its question is settled, and
 //! the aspiration search asks the root only "is it 0? 1? ..."; shards ask every option a
@@ -79,11 +79,7 @@ impl RootShard {
     /// What the shard asked of each task. A file that names both a cap and one value is
     /// damaged; it reads as asking the one value, and [`merge_root_shards`] refuses it.
     pub fn question(&self) -> ShardQuestion {
-        match (self.only, self.cap) {
-            (Some(value), _) => ShardQuestion::Only(value),
-            (None, Some(cap)) => ShardQuestion::Below(cap),
-            (None, None) => ShardQuestion::Value,
-        }
+        ShardQuestion::from_cap_and_only(self.cap, self.only)
     }
 
     /// Which part of the root this shard is: its index, count and question. A shard saved
@@ -139,6 +135,28 @@ pub enum ShardQuestion {
     /// whenever it settles it (always for this value, often for smaller ones) and otherwise
     /// only "not this value".
     Only(u32),
+}
+
+impl ShardQuestion {
+    /// The question named as a shard file (and `games cram --cap --only`) names it: one value
+    /// asked when `only` is set (it wins over a cap), else values below `cap`, else every value.
+    pub fn from_cap_and_only(cap: Option<u32>, only: Option<u32>) -> Self {
+        match (only, cap) {
+            (Some(value), _) => ShardQuestion::Only(value),
+            (None, Some(cap)) => ShardQuestion::Below(cap),
+            (None, None) => ShardQuestion::Value,
+        }
+    }
+
+    /// The question as a shard file's `cap` and `only`: the inverse of
+    /// [`ShardQuestion::from_cap_and_only`].
+    fn cap_and_only(self) -> (Option<u32>, Option<u32>) {
+        match self {
+            ShardQuestion::Value => (None, None),
+            ShardQuestion::Below(cap) => (Some(cap), None),
+            ShardQuestion::Only(value) => (None, Some(value)),
+        }
+    }
 }
 
 impl std::fmt::Display for ShardQuestion {
@@ -379,11 +397,7 @@ impl<G: Game> Search<'_, G> {
         if question == ShardQuestion::Below(0) {
             return Err(RootShardError::ZeroCap);
         }
-        let (cap, only) = match question {
-            ShardQuestion::Value => (None, None),
-            ShardQuestion::Below(cap) => (Some(cap), None),
-            ShardQuestion::Only(value) => (None, Some(value)),
-        };
+        let (cap, only) = question.cap_and_only();
         let tasks = self.root_tasks(position);
         let fresh = RootShard {
             position: name.to_owned(),
@@ -554,8 +568,9 @@ pub fn merge_root_shards(shards: &[RootShard]) -> Result<RootMerge, RootShardErr
     // Fewer values than tasks: some task is unknown, and the first cut is incomplete. The
     // error is found before anything of the size of `tasks` (read from a file) is allocated.
     if held < first.tasks {
-        let task = (0..first.tasks).find(|&task| incomplete(first, task).is_some());
-        return Err(task.and_then(|task| incomplete(first, task)).expect("an incomplete cut misses a task"));
+        return Err((0..first.tasks)
+            .find_map(|task| incomplete(first, task))
+            .expect("an incomplete cut misses a task"));
     }
     let mut known = vec![Known::default(); first.tasks];
     for shard in shards {
