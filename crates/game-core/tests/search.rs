@@ -392,6 +392,49 @@ fn a_full_table_replaces_entries_and_the_answer_stays_right() {
     assert!(search.stats().table_bytes <= 200_000);
 }
 
+/// Subtraction {1, 2, 3} as tokens whose every position claims [`HEAVY_BYTES`] bytes of its
+/// own memory (as a position holding a large `Vec` would).
+struct Heavy(Tokens);
+impl Game for Heavy {
+    type Position = Vec<u32>;
+    fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
+        self.0.moves(tokens)
+    }
+    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        self.0.components(tokens, out)
+    }
+    fn position_bytes(&self, _: &Vec<u32>) -> usize {
+        HEAVY_BYTES
+    }
+}
+
+/// The memory each position of [`Heavy`] claims: 64 KiB.
+const HEAVY_BYTES: usize = 64 << 10;
+
+#[test]
+fn positions_that_own_memory_are_stored_only_within_the_tables_share() {
+    let game = Heavy(Tokens { arcs: (0..70u32).map(|v| (v.saturating_sub(3)..v).collect()).collect() });
+    // 16 MiB: the table's share of owned memory is 15/16 of a quarter, 3.75 MiB, room for 60
+    // positions of 64 KiB (less their own size, which the slots count) and not for 70. (The
+    // heaps past those stored are searched again and again, and their frames fill the stack's
+    // share: hence no more than 70.)
+    let mut search = Search::new(&game, SearchLimits::new(16 << 20, u64::MAX)).unwrap();
+    for n in 0..70 {
+        assert_eq!(search.nimber(&vec![n]).unwrap(), n % 4, "heap {n}");
+    }
+    let stats = search.stats();
+    let owned_each = HEAVY_BYTES - std::mem::size_of::<Vec<u32>>();
+    assert!(stats.table_refusals > 0, "{stats:?}");
+    assert!(stats.components_cached > 0, "{stats:?}");
+    assert!(stats.components_cached as usize * owned_each <= (4 << 20) - (4 << 20) / 16, "{stats:?}");
+    // The same search with room for every position refuses none.
+    let mut roomy = Search::new(&game, SearchLimits::new(1 << 30, u64::MAX)).unwrap();
+    for n in 0..70 {
+        assert_eq!(roomy.nimber(&vec![n]).unwrap(), n % 4, "heap {n}");
+    }
+    assert_eq!((roomy.stats().table_refusals, roomy.stats().components_cached), (0, 70));
+}
+
 #[test]
 fn dense_indices_past_the_budget_go_to_the_hash_table() {
     // Subtraction {1, 2, 3} as tokens, numbered for the dense array; a budget whose array holds
