@@ -18,7 +18,11 @@
 # quick shards first, and the next run goes on with the others); TABLES=1 gives each shard the table file
 # OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
 # first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
-# `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. On a cluster,
+# `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. CARRY_MIB=N (with
+# TABLES=1) writes, after a run that ended before its shard was finished, the entries of its
+# table file whose values cost the most work to OUT_DIR/carry/shard-I-of-K.tbl, at most N MiB
+# (`cargo xtask costly-table`), to be committed: a machine that loses the table files then loses
+# only part of the work, for a shard with no table file starts from its carry file. On a cluster,
 # scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,22 +38,38 @@ command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-ge
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing: apt-get install -y time" >&2; exit 2; }
 cargo build --release -q -p games-cli
 games=$PWD/target/release/games
+xtask=$PWD/target/release/xtask
+[ -z "${CARRY_MIB:-}" ] || cargo build --release -q -p xtask
 mkdir -p "$out"
 [ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
 
 run_shard() {
-    local i=$1 file="$out/shard-$1-of-$k.json" log table=()
-    [ -n "${TABLES:-}" ] && table=(--table "$out/shard-$1-of-$k.tbl")
+    local i=$1 file="$out/shard-$1-of-$k.json" log status=0 table=()
+    local tbl="$out/shard-$1-of-$k.tbl" carry="$out/carry/shard-$1-of-$k.tbl"
+    if [ -n "${TABLES:-}" ]; then
+        table=(--table "$tbl")
+        if [ ! -e "$tbl" ] && [ -e "$carry" ]; then
+            echo "shard $i/$k: starting from the costliest values kept in $carry" >&2
+            cp "$carry" "$tbl"
+        fi
+    fi
     log=$(mktemp)
+    # A run that stops (--max-seconds, Ctrl-C) or fails says why on standard error and keeps
+    # its part and table; the merge below says what is missing.
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
-        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} --out "$file" "${table[@]}"
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} --out "$file" "${table[@]}" \
+        || status=$?
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
+    if [ "$status" -ne 0 ] && [ -n "${CARRY_MIB:-}" ] && [ -e "$tbl" ]; then
+        mkdir -p "$out/carry"
+        nice -n 19 "$xtask" costly-table "$tbl" "$carry" --max-mib "$CARRY_MIB" >&2 || true
+    fi
 }
 export -f run_shard
-export out k rows cols games TABLES CAP ONLY MAX_SECONDS MEMORY
+export out k rows cols games xtask TABLES CAP ONLY MAX_SECONDS MEMORY CARRY_MIB
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
