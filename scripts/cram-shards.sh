@@ -15,7 +15,9 @@
 # asked only whether its value is V; merge such shards with shards that give the values below
 # V, e.g. an earlier run with CAP=V), MAX_SECONDS=S passes `--max-seconds S` (each shard
 # stops after S seconds of search, its part kept: with TABLES=1 a first sweep finishes the
-# quick shards first, and the next run goes on with the others); TABLES=1 gives each shard the table file
+# quick shards first, and the next run goes on with the others), MAX_NODES=N passes
+# `--max-nodes N` (the same for a sweep, but by positions expanded, so that every shard gets
+# the same work however busy the machine is); TABLES=1 gives each shard the table file
 # OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
 # first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
 # `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. CARRY_MIB=N (with
@@ -57,7 +59,8 @@ run_shard() {
     # A run that stops (--max-seconds, Ctrl-C) or fails says why on standard error and keeps
     # its part and table; the merge below says what is missing.
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
-        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} --out "$file" "${table[@]}" \
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} \
+        ${MAX_NODES:+--max-nodes "$MAX_NODES"} --out "$file" "${table[@]}" \
         || status=$?
     read -r wall user sys peak < <(tail -n 1 "$log")
     rm -f "$log"
@@ -69,7 +72,7 @@ run_shard() {
     fi
 }
 export -f run_shard
-export out k rows cols games xtask TABLES CAP ONLY MAX_SECONDS MEMORY CARRY_MIB
+export out k rows cols games xtask TABLES CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
 seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
