@@ -10,22 +10,30 @@
 # shard valued: after a stop the script goes on where each shard was (a finished shard is only
 # reported). Each run appends the shard, wall and CPU seconds and peak memory (GNU time) to
 # OUT_DIR/times.tsv (add up a shard's lines). When every shard is finished, `games cram ROWS
-# COLS --merge` prints the nimber. CAP=C in the environment passes `--cap C` to every shard
-# (values asked only below C; see docs/commands.md), ONLY=V passes `--only V` (each first move
-# asked only whether its value is V; merge such shards with shards that give the values below
-# V, e.g. an earlier run with CAP=V), MAX_SECONDS=S passes `--max-seconds S` (each shard
-# stops after S seconds of search, its part kept: with TABLES=1 a first sweep finishes the
-# quick shards first, and the next run goes on with the others), MAX_NODES=N passes
-# `--max-nodes N` (the same for a sweep, but by positions expanded, so that every shard gets
-# the same work however busy the machine is); TABLES=1 gives each shard the table file
-# OUT_DIR/shard-I-of-K.tbl (`--table`), so that a stopped shard also keeps the values of the
-# first move it was searching (a file of up to the memory budget per shard); MEMORY=MIB passes
-# `--memory MIB` (the search's budget, 4096 MiB by default) to every shard. CARRY_MIB=N (with
-# TABLES=1) writes, after a run that ended before its shard was finished, the entries of its
-# table file whose values cost the most work to OUT_DIR/carry/shard-I-of-K.tbl, at most N MiB
-# (`cargo xtask costly-table`), to be committed: a machine that loses the table files then loses
-# only part of the work, for a shard with no table file starts from its carry file. On a cluster,
-# scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
+# COLS --merge` prints the nimber. In the environment (see docs/commands.md, "Shards"):
+#
+#   CAP=C          `--cap C`: each first move asked only whether its value is below C.
+#   ONLY=V         `--only V`: each first move asked only whether its value is V (merge such
+#                  shards with shards that give the values below V, e.g. a run with CAP=V).
+#   MAX_SECONDS=S  `--max-seconds S`: each shard stops after S seconds of search, its part
+#                  kept, so that a first sweep (with a table) finishes the quick shards first.
+#   MAX_NODES=N    `--max-nodes N`: the same sweep by positions expanded, which a busy machine
+#                  does not shorten.
+#   MEMORY=MIB     `--memory MIB`: each shard's budget (4096 MiB by default).
+#   TABLES=1       each shard its own table file OUT_DIR/shard-I-of-K.tbl (`--table`), so that
+#                  a stopped shard keeps the values of the first move it was searching too.
+#   TABLE=FILE     every shard of this run one table file, FILE, in turn (JOBS must be 1): the
+#                  values found for one first move serve the next, so a position reached under
+#                  several first moves is searched once, as in one search of the whole board.
+#   SHARDS="I ..." run only these shards, in this order (default: all, 0 to K-1), e.g. two runs
+#                  of the script with TABLE, one for the even shards and one for the odd.
+#   CARRY_MIB=N    after a run that ended before its shard was finished, the entries of its
+#                  table file whose values cost the most work go to OUT_DIR/carry/ under the
+#                  table's name, at most N MiB (`cargo xtask costly-table`), to be committed: a
+#                  machine that loses the table files then loses only part of the work, for a
+#                  table file that does not exist starts from its carry file.
+#
+# On a cluster, scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/low-priority.sh
@@ -36,6 +44,10 @@ cols=${2:?$usage}
 k=${3:?$usage}
 jobs=${4:-1}
 out=${5:-cram-${rows}x${cols}-shards}
+if [ -n "${TABLE:-}" ]; then
+    [ "$jobs" = 1 ] || { echo "error: TABLE=FILE serves one shard at a time: JOBS must be 1, not $jobs" >&2; exit 2; }
+    [ -z "${TABLES:-}" ] || { echo "error: TABLE=FILE and TABLES=1 do not go together" >&2; exit 2; }
+fi
 command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-get install -y parallel" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing: apt-get install -y time" >&2; exit 2; }
 cargo build --release -q -p games-cli
@@ -46,10 +58,11 @@ mkdir -p "$out"
 [ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
 
 run_shard() {
-    local i=$1 file="$out/shard-$1-of-$k.json" log status=0 table=()
-    local tbl="$out/shard-$1-of-$k.tbl" carry="$out/carry/shard-$1-of-$k.tbl"
-    if [ -n "${TABLES:-}" ]; then
+    local i=$1 file="$out/shard-$1-of-$k.json" log status=0 table=() tbl=${TABLE:-} carry
+    [ -z "${TABLES:-}" ] || tbl="$out/shard-$1-of-$k.tbl"
+    if [ -n "$tbl" ]; then
         table=(--table "$tbl")
+        carry="$out/carry/$(basename "$tbl")"
         if [ ! -e "$tbl" ] && [ -e "$carry" ]; then
             echo "shard $i/$k: starting from the costliest values kept in $carry" >&2
             cp "$carry" "$tbl"
@@ -66,14 +79,14 @@ run_shard() {
     rm -f "$log"
     printf '%s\t%s\t%s\t%s\t%s\n' "$i/$k" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
-    if [ "$status" -ne 0 ] && [ -n "${CARRY_MIB:-}" ] && [ -e "$tbl" ]; then
+    if [ "$status" -ne 0 ] && [ -n "${CARRY_MIB:-}" ] && [ -n "$tbl" ] && [ -e "$tbl" ]; then
         mkdir -p "$out/carry"
         nice -n 19 "$xtask" costly-table "$tbl" "$carry" --max-mib "$CARRY_MIB" >&2 || true
     fi
 }
 export -f run_shard
-export out k rows cols games xtask TABLES CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
-seq 0 $((k - 1)) | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
+export out k rows cols games xtask TABLES TABLE CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
+printf '%s\n' ${SHARDS:-$(seq 0 $((k - 1)))} | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
 "$games" cram "$rows" "$cols" --merge "${files[@]}"

@@ -94,6 +94,7 @@ mod solver;
 mod stats;
 mod table;
 mod table_file;
+mod table_merge;
 
 pub use costly::{EntryCount, TableWorkProfile, WORK_CLASSES, save_costly_entries};
 pub use limits::{SearchError, SearchLimits};
@@ -103,6 +104,7 @@ pub use stats::{PathStep, SearchPath, SearchStats};
 pub use table_file::{
     MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo, note_with_run,
 };
+pub use table_merge::merge_table_files;
 
 use crate::{Game, Outcome};
 
