@@ -109,7 +109,7 @@ fn class_within(profile: &TableWorkProfile, from: &str, max_bytes: u64) -> Optio
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use game_core::Game;
     use game_core::search::{EntryCount, Search, SearchLimits, WORK_CLASSES};
 
@@ -117,7 +117,7 @@ mod tests {
 
     /// A subtraction game played on one heap kept whole: take 1, 2 or 3, or halve the heap
     /// when it is even. Its searches leave entries of many works.
-    struct Takes;
+    pub(crate) struct Takes;
 
     impl Game for Takes {
         type Position = u16;

@@ -58,24 +58,15 @@ fn merge_tables(args: &Args) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use game_core::Game;
     use game_core::search::{Search, SearchLimits};
 
     use super::*;
+    use crate::costly_table::tests::Takes;
 
-    /// Take 1, 2 or 3 from one heap, kept whole.
-    struct Takes;
-    impl Game for Takes {
-        type Position = u32;
-        fn moves(&self, n: &u32) -> Vec<u32> {
-            (1..=3.min(*n)).map(|take| n - take).collect()
-        }
-    }
-
-    /// A search of heap `heap` with its table saved to `path`.
-    fn saved(heap: u32, path: &std::path::Path) -> u64 {
+    /// A search of heap `heap` of [`Takes`] with its table saved to `path`: the entries written.
+    fn saved(heap: u16, path: &std::path::Path) -> u64 {
         let mut search = Search::new(&Takes, SearchLimits::new(1 << 24, u64::MAX)).unwrap();
-        assert_eq!(search.nimber(&heap).unwrap(), heap % 4);
+        search.nimber(&heap).unwrap();
         search.save_table_to(path, "takes", "").unwrap()
     }
 
