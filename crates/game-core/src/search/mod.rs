@@ -102,7 +102,8 @@ pub use shard::{RootMerge, RootShard, RootShardError, ShardCut, ShardQuestion, m
 pub use solver::{PREFETCH_FROM_BYTES, Search};
 pub use stats::{PathStep, SearchPath, SearchStats};
 pub use table_file::{
-    MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileInfo, note_with_run,
+    MAX_NOTE_BYTES, TABLE_FILE_MAGIC, TABLE_FILE_VERSION, TableFileError, TableFileHeader, TableFileInfo,
+    note_with_run, read_table_file_header,
 };
 pub use table_merge::merge_table_files;
 

@@ -127,6 +127,32 @@ pub struct TableFileInfo {
     pub kept: u64,
 }
 
+/// The header of a table file: what [`read_table_file_header`] reads without its entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableFileHeader {
+    /// The caller's name of the game and position.
+    pub name: String,
+    /// The caller's note.
+    pub note: String,
+    /// Entries in the file, as its header counts them.
+    pub entries: u64,
+}
+
+/// The name, note and count of entries of the table file at `path`, read from its header
+/// alone: O(1) whatever the file's size, and the entries and the digest are not checked (a
+/// load or a merge checks them).
+///
+/// # Errors
+/// [`TableFileError::NotATableFile`], [`TableFileError::Version`] and
+/// [`TableFileError::Damaged`] (a file that ends inside its header) as
+/// [`Search::load_table`] gives them; [`TableFileError::Io`] when the file cannot be opened
+/// or read.
+pub fn read_table_file_header(path: &Path) -> Result<TableFileHeader, TableFileError> {
+    let (mut input, name, note) = read_header(File::open(path)?, None)?;
+    let entries = read_entry_count(&mut input)?;
+    Ok(TableFileHeader { name, note, entries })
+}
+
 /// Everything written goes into the digest too.
 pub(super) struct Hashing<W> {
     inner: W,
@@ -744,6 +770,31 @@ pub(super) mod tests {
         let under_a_file = path.join("x.tbl");
         assert!(matches!(fresh().load_table_from(&under_a_file, NAME), Err(TableFileError::Io(_))));
         assert_eq!(fresh().load_table_from(scratch.path(), NAME), Err(TableFileError::NotATableFile));
+    }
+
+    #[test]
+    fn a_header_is_read_without_the_entries() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("kayles.tbl");
+        let (search, _) = searched(40);
+        let written = search.save_table_to(&path, NAME, "a note").unwrap();
+        assert!(written > 10, "{written}");
+        let header = read_table_file_header(&path).unwrap();
+        assert_eq!(
+            header,
+            TableFileHeader { name: NAME.to_owned(), note: "a note".to_owned(), entries: written }
+        );
+        // The entries are not read: a file cut after its count still gives its header.
+        let bytes = std::fs::read(&path).unwrap();
+        let header_len = header_bytes(NAME.len(), "a note".len()) as usize;
+        std::fs::write(&path, &bytes[..header_len]).unwrap();
+        assert_eq!(read_table_file_header(&path).unwrap().entries, written);
+        // Cut inside its count, or no table file, or none at all: errors.
+        std::fs::write(&path, &bytes[..header_len - 1]).unwrap();
+        assert!(matches!(read_table_file_header(&path), Err(TableFileError::Damaged(_))));
+        std::fs::write(&path, b"not a table").unwrap();
+        assert_eq!(read_table_file_header(&path), Err(TableFileError::NotATableFile));
+        assert!(matches!(read_table_file_header(&scratch.path().join("none")), Err(TableFileError::Io(_))));
     }
 
     fn saved_with(search: &Search<'_, Kayles>, note: &str) -> Vec<u8> {
