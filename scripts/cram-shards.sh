@@ -32,6 +32,11 @@
 #                  table's name, at most N MiB (`cargo xtask costly-table`), to be committed: a
 #                  machine that loses the table files then loses only part of the work, for a
 #                  table file that does not exist starts from its carry file.
+#   STOP_AT=TIME   a time GNU date reads (e.g. 20:05, or 2026-12-02T20:05Z): each shard stops
+#                  searching by then (its --max-seconds the seconds left, or MAX_SECONDS if
+#                  fewer), saves its table and carry file as after any stop, and no shard starts
+#                  after it; for a machine that goes at a known time (saving a table file takes
+#                  about a second per 500 MB here, its carry file a few more).
 #
 # On a cluster, scripts/slurm/cram-shards.sbatch runs the same shards as a job array.
 set -euo pipefail
@@ -48,6 +53,11 @@ if [ -n "${TABLE:-}" ]; then
     [ "$jobs" = 1 ] || { echo "error: TABLE=FILE serves one shard at a time: JOBS must be 1, not $jobs" >&2; exit 2; }
     [ -z "${TABLES:-}" ] || { echo "error: TABLE=FILE and TABLES=1 do not go together" >&2; exit 2; }
 fi
+stop_at=
+if [ -n "${STOP_AT:-}" ]; then
+    stop_at=$(date -u -d "$STOP_AT" +%s 2>/dev/null) || { echo "error: STOP_AT=$STOP_AT is not a time that GNU date reads" >&2; exit 2; }
+    [ "$stop_at" -gt "$(date +%s)" ] || { echo "error: STOP_AT=$STOP_AT ($(date -u -d "@$stop_at" +%FT%TZ)) has passed" >&2; exit 2; }
+fi
 command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-get install -y parallel" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing: apt-get install -y time" >&2; exit 2; }
 cargo build --release -q -p games-cli
@@ -58,7 +68,15 @@ mkdir -p "$out"
 [ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
 
 run_shard() {
-    local i=$1 file="$out/shard-$1-of-$k.json" log status=0 table=() tbl=${TABLE:-} carry
+    local i=$1 file="$out/shard-$1-of-$k.json" log status=0 table=() tbl=${TABLE:-} carry seconds=${MAX_SECONDS:-}
+    if [ -n "$stop_at" ]; then
+        local left=$((stop_at - $(date +%s)))
+        if [ "$left" -le 0 ]; then
+            echo "shard $i/$k: not started, STOP_AT has passed" >&2
+            return 0
+        fi
+        [ -n "$seconds" ] && [ "$seconds" -le "$left" ] || seconds=$left
+    fi
     [ -z "${TABLES:-}" ] || tbl="$out/shard-$1-of-$k.tbl"
     if [ -n "$tbl" ]; then
         table=(--table "$tbl")
@@ -72,7 +90,7 @@ run_shard() {
     # A run that stops (--max-seconds, Ctrl-C) or fails says why on standard error and keeps
     # its part and table; the merge below says what is missing.
     /usr/bin/time -f '%e %U %S %M' -o "$log" nice -n 19 "$games" --allow-long ${MEMORY:+--memory "$MEMORY"} \
-        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${MAX_SECONDS:+--max-seconds "$MAX_SECONDS"} \
+        cram "$rows" "$cols" --shard "$i/$k" ${CAP:+--cap "$CAP"} ${ONLY:+--only "$ONLY"} ${seconds:+--max-seconds "$seconds"} \
         ${MAX_NODES:+--max-nodes "$MAX_NODES"} --out "$file" "${table[@]}" \
         || status=$?
     read -r wall user sys peak < <(tail -n 1 "$log")
@@ -85,7 +103,7 @@ run_shard() {
     fi
 }
 export -f run_shard
-export out k rows cols games xtask TABLES TABLE CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
+export out k rows cols games xtask stop_at TABLES TABLE CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
 printf '%s\n' ${SHARDS:-$(seq 0 $((k - 1)))} | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done
