@@ -70,8 +70,8 @@ pub enum CliError {
         /// The limit reached.
         steps: u128,
     },
-    /// Long work stopped on Ctrl-C; `saved` says where the work so far is kept, if anywhere.
-    #[error("stopped (Ctrl-C) after {done} of {total} heaps{}", saved.as_ref().map_or_else(String::new, |path| format!("; the values so far are in {path}: run the same command again to continue")))]
+    /// Long work stopped on Ctrl-C (or SIGTERM or SIGHUP); `saved` says where the work so far is kept, if anywhere.
+    #[error("stopped (Ctrl-C, SIGTERM or SIGHUP) after {done} of {total} heaps{}", saved.as_ref().map_or_else(String::new, |path| format!("; the values so far are in {path}: run the same command again to continue")))]
     Stopped {
         /// Heaps whose values were known.
         done: u64,
@@ -80,9 +80,9 @@ pub enum CliError {
         /// The value file that holds them.
         saved: Option<String>,
     },
-    /// A search stopped on Ctrl-C, its values saved in a table file.
+    /// A search stopped on Ctrl-C (or SIGTERM or SIGHUP), its values saved in a table file.
     #[error(
-        "{what}: stopped (Ctrl-C) after {nodes} positions expanded; {values} values are in {file}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {values} values are in {file}: run the same command again to continue"
     )]
     SearchStopped {
         /// What was being searched.
@@ -94,9 +94,9 @@ pub enum CliError {
         /// The table file.
         file: String,
     },
-    /// A shard of a search stopped on Ctrl-C; `kept` says what was saved where.
+    /// A shard of a search stopped on Ctrl-C (or SIGTERM or SIGHUP); `kept` says what was saved where.
     #[error(
-        "{what}: stopped (Ctrl-C) after {nodes} positions expanded; {kept}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {kept}: run the same command again to continue"
     )]
     ShardStopped {
         /// The shard being searched.
@@ -180,8 +180,8 @@ impl CliError {
         CliError::BadInput(reason.into())
     }
 
-    /// The exit code: 130 for work stopped on Ctrl-C (as a shell reports an interrupted
-    /// program), 2 for every other error.
+    /// The exit code: 130 for work stopped on Ctrl-C, SIGTERM or SIGHUP (as a shell reports
+    /// an interrupted program), 2 for every other error.
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Stopped { .. } | CliError::SearchStopped { .. } | CliError::ShardStopped { .. } => 130,

@@ -3,7 +3,9 @@
 //!
 //! Computations that poll ([`stop_requested`]) between chunks of work install the Ctrl-C
 //! handler ([`catch_ctrl_c`]): the first Ctrl-C asks them to stop at the next chunk (a value
-//! file then keeps everything computed so far), a second one ends the program at once.
+//! file then keeps everything computed so far), a second one ends the program at once. SIGTERM
+//! and SIGHUP count as Ctrl-C (ctrlc's `termination` feature): `kill PID`, a closed terminal
+//! and a batch system's time limit (Slurm sends SIGTERM) stop the work as cleanly.
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
@@ -14,8 +16,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Set by the first Ctrl-C.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Installs the Ctrl-C handler (once; later calls do nothing): the first Ctrl-C sets the stop
-/// flag, the second exits with code 130.
+/// Installs the Ctrl-C handler (once; later calls do nothing): the first Ctrl-C, SIGTERM or
+/// SIGHUP sets the stop flag, the second exits with code 130.
 pub fn catch_ctrl_c() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {

@@ -262,7 +262,10 @@ fn cram_shard_is_saved_on_ctrl_c() {
     let stopped = |files: &[&str]| {
         let args = [&["--allow-long", "cram", "5", "9", "--shard", "0/2"], files].concat();
         let stderr = stopped_by_ctrl_c(&args);
-        assert!(stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C) after "), "{stderr}");
+        assert!(
+            stderr.starts_with("error: Cram 5 x 9, shard 0/2: stopped (Ctrl-C, SIGTERM or SIGHUP) after "),
+            "{stderr}"
+        );
         stderr
     };
     let stderr = stopped(&["--out", out]);
@@ -278,6 +281,12 @@ fn cram_shard_is_saved_on_ctrl_c() {
 /// Runs `games ARGS`, sends it SIGINT (Ctrl-C) after 1.5 s, and checks that it stopped soon
 /// after with exit code 130 and a one-line error, which it returns.
 fn stopped_by_ctrl_c(args: &[&str]) -> String {
+    stopped_by_signal(args, "-INT")
+}
+
+/// Runs `games ARGS`, sends it `signal` (an option of kill(1)) after 1.5 s, and checks that it
+/// stopped soon after with exit code 130 and a one-line error, which it returns.
+fn stopped_by_signal(args: &[&str], signal: &str) -> String {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("games"))
@@ -288,10 +297,10 @@ fn stopped_by_ctrl_c(args: &[&str]) -> String {
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
     let start = Instant::now();
-    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let output = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(30), "{args:?} did not stop soon after Ctrl-C");
+    assert!(start.elapsed() < Duration::from_secs(30), "{args:?} did not stop soon after {signal}");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -385,13 +394,33 @@ fn cram_table_file_is_saved_on_ctrl_c() {
     let path = table.to_str().unwrap();
     // 5 x 9 takes tens of seconds: long enough to be interrupted after a second.
     let stderr = stopped_by_ctrl_c(&["--allow-long", "cram", "5", "9", "--table", path]);
-    assert!(stderr.starts_with("error: Cram 5 x 9: stopped (Ctrl-C) after "), "{stderr}");
+    assert!(stderr.starts_with("error: Cram 5 x 9: stopped (Ctrl-C, SIGTERM or SIGHUP) after "), "{stderr}");
     assert!(stderr.contains(&format!("values are in {path}: run the same command again")), "{stderr}");
     assert!(std::fs::metadata(&table).unwrap().len() > 10_000);
     // Finishing 5 x 9 takes too long for a test; the saved values answer a smaller board.
     let smaller = json(&["cram", "4", "9", "--table", path]);
     assert_eq!(smaller["nimber"], 1);
     assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+}
+
+/// SIGTERM (`kill PID`, a batch system's time limit) and SIGHUP stop a search with `--table` as
+/// Ctrl-C does: exit code 130, the values saved, the next search loads them.
+#[test]
+fn cram_table_file_is_saved_on_sigterm_and_sighup() {
+    let dir = scratch("placement", "cram-sigterm");
+    for signal in ["-TERM", "-HUP"] {
+        let table = dir.join(format!("cram{signal}.tbl"));
+        let path = table.to_str().unwrap();
+        let stderr = stopped_by_signal(&["--allow-long", "cram", "5", "9", "--table", path], signal);
+        assert!(
+            stderr.starts_with("error: Cram 5 x 9: stopped (Ctrl-C, SIGTERM or SIGHUP) after "),
+            "{stderr}"
+        );
+        assert!(stderr.contains(&format!("values are in {path}: run the same command again")), "{stderr}");
+        let smaller = json(&["cram", "4", "9", "--table", path]);
+        assert_eq!(smaller["nimber"], 1);
+        assert!(smaller["table"]["loaded"].as_u64().unwrap() > 1_000, "{smaller}");
+    }
 }
 
 /// `--save-every`: a search killed outright (SIGKILL, which nothing can catch) keeps the values

@@ -132,11 +132,15 @@ fn ctrl_c_stops_cleanly_and_the_run_resumes() {
         eprintln!("the run finished before Ctrl-C arrived");
     } else {
         assert_eq!(out.status.code(), Some(130), "{stderr}");
-        assert!(stderr.starts_with("error: stopped (Ctrl-C) after "), "{stderr}");
+        assert!(stderr.starts_with("error: stopped (Ctrl-C, SIGTERM or SIGHUP) after "), "{stderr}");
         assert!(stderr.contains("run the same command again to continue"), "{stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        let done: u64 =
-            stderr["error: stopped (Ctrl-C) after ".len()..].split(' ').next().unwrap().parse().unwrap();
+        let done: u64 = stderr["error: stopped (Ctrl-C, SIGTERM or SIGHUP) after ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         let len = std::fs::metadata(&file).unwrap().len();
         assert!(len >= head + 2 * done, "{done} heaps said saved, {len} bytes in the file");
     }
