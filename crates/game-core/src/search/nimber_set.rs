@@ -73,6 +73,17 @@ impl NimberSet {
         out
     }
 
+    /// The set without each of `values` (a value it does not hold is passed over). One borrow
+    /// of the words for all of them, where [`NimberSet::remove`] looks them up for each.
+    pub(crate) fn remove_each(&mut self, values: impl IntoIterator<Item = u32>) {
+        let words = self.words.as_mut_slice();
+        for v in values {
+            if let Some(word) = words.get_mut(v as usize / 64) {
+                *word &= !(1 << (v % 64));
+            }
+        }
+    }
+
     /// The set without the values below 64 whose bits are set in `mask`.
     pub(crate) fn remove_below_64(&mut self, mask: u64) {
         if let Some(word) = self.words.first_mut() {
@@ -90,11 +101,13 @@ impl NimberSet {
         self.words.first().is_some_and(|word| word & mask != 0)
     }
 
+    #[inline]
     pub(crate) fn contains(&self, v: u32) -> bool {
         let (w, b) = (v as usize / 64, v % 64);
         self.words.get(w).is_some_and(|word| word >> b & 1 == 1)
     }
 
+    #[inline]
     pub(crate) fn insert(&mut self, v: u32) {
         let (w, b) = (v as usize / 64, v % 64);
         if w >= self.words.len() {
@@ -103,6 +116,7 @@ impl NimberSet {
         self.words[w] |= 1 << b;
     }
 
+    #[inline]
     pub(crate) fn remove(&mut self, v: u32) {
         let (w, b) = (v as usize / 64, v % 64);
         if let Some(word) = self.words.get_mut(w) {
@@ -179,6 +193,24 @@ mod tests {
         assert_eq!(set.below_64(), 1 | 1 << 3 | 1 << 63);
         assert_eq!(NimberSet::from_values([64, 70]).below_64(), 0);
         assert_eq!(NimberSet::default().below_64(), 0);
+    }
+
+    /// Removing many values at once leaves what removing them one by one leaves: values in
+    /// the set go, values it does not hold (beyond its words too, or repeated) change nothing.
+    #[test]
+    fn removing_each_of_many_values_agrees_with_one_by_one() {
+        let set = NimberSet::from_values([0, 1, 5, 63, 64, 65, 127, 128, 200]);
+        let removed = [1, 63, 64, 64, 300, 2, 200, 10_000];
+        let mut one_by_one = set.clone();
+        for &v in &removed {
+            one_by_one.remove(v);
+        }
+        let mut at_once = set.clone();
+        at_once.remove_each(removed);
+        assert_eq!(at_once.iter().collect::<Vec<_>>(), vec![0, 5, 65, 127, 128]);
+        assert_eq!(at_once, one_by_one);
+        at_once.remove_each([]);
+        assert_eq!(at_once, one_by_one);
     }
 
     #[test]

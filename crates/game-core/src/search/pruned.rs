@@ -213,9 +213,11 @@ impl<G: Game> Search<'_, G> {
             bytes: 0,
             hash,
         };
-        for value in expansion.known {
-            frame.drop_candidate(value);
-        }
+        // The options the table knew take their values out of the candidates in one pass, and
+        // `live` is counted once after it: a component of Lasker's Nim with heap h has about
+        // 1.5 h options, nearly all known, and dropping them one by one tested both sets for each.
+        frame.candidates.remove_each(expansion.known);
+        frame.live = frame.candidates.common(&frame.requested);
         self.charge(bytes)?;
         frame.bytes = bytes;
         frame.start_option(0);

@@ -226,7 +226,15 @@ impl<P: Clone + Eq + Hash> Table<P> {
     #[inline]
     pub(crate) fn get(&self, key: &P, index: Option<usize>) -> Option<u32> {
         // Not in the dense array: maybe stored in the slots before the array reached `index`.
-        self.dense_value(index).or_else(|| self.get_hashed(key, self.hash(key)))
+        self.dense_value(index).or_else(|| self.get_by_hash(key))
+    }
+
+    /// The nimber stored in the slots for `key`. Kept out of line so that [`Table::get`]
+    /// inlines into the search's loop over options: a game whose components have a dense
+    /// index (Lasker's Nim) then finds their values without a call.
+    #[inline(never)]
+    fn get_by_hash(&self, key: &P) -> Option<u32> {
+        self.get_hashed(key, self.hash(key))
     }
 
     /// The nimber the dense array holds at `index`, if any.
