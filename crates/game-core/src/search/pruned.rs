@@ -190,11 +190,15 @@ impl<G: Game> Search<'_, G> {
             },
         };
         let count = expansion.options as u32; // expand refuses more than u32::MAX - 1 options
-        let candidates = NimberSet::with_lowest(count + 1);
+        let mut candidates = NimberSet::with_lowest(count + 1);
         let requested = match request {
             Request::All => candidates.clone(),
             Request::Among(set) => set,
         };
+        // The options the table knew take their values out of the candidates in one pass, before
+        // `live` is counted: a component of Lasker's Nim with heap h has about 1.5 h options,
+        // nearly all known, and dropping them one by one tested both sets for each.
+        candidates.remove_each(expansion.known);
         let max_requested = requested.max().expect("checked above, or {0..=n}");
         let bytes =
             FRAME_BYTES + candidates.bytes() + requested.bytes() + self.pending_bytes(&expansion.pending);
@@ -213,11 +217,6 @@ impl<G: Game> Search<'_, G> {
             bytes: 0,
             hash,
         };
-        // The options the table knew take their values out of the candidates in one pass, and
-        // `live` is counted once after it: a component of Lasker's Nim with heap h has about
-        // 1.5 h options, nearly all known, and dropping them one by one tested both sets for each.
-        frame.candidates.remove_each(expansion.known);
-        frame.live = frame.candidates.common(&frame.requested);
         self.charge(bytes)?;
         frame.bytes = bytes;
         frame.start_option(0);
