@@ -1,14 +1,13 @@
 //! Cram 5 x 11 in shards (`records/cram-5x11/`): the board searched at its 27 distinct first
-//! moves by `scripts/cram-shards.sh`, each asked only "is your value 0?". Every file must be a
+//! moves by `scripts/cram-shards.sh`, each asked only "is your value 0?", the 27 shard files
+//! packed in `shards.jsonl` ([`crate::packed_shards`]). Every shard must be a
 //! finished shard of that search (board, question and number of shards fixed), under the name
 //! of its index, once, all 27 of them; `times.tsv` must hold the CPU seconds of each, and their
 //! merge must be the published nimber and the board's entry of `records/cram.json`.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
-
 use impartial_games::core::search::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
 use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 
 const DIR: &str = "records/cram-5x11";
 const POSITION: &str = "cram 5 x 11";
@@ -20,13 +19,10 @@ const QUESTION: ShardQuestion = ShardQuestion::Below(1);
 /// and the table of Beling's igs).
 const PUBLISHED: u32 = 0;
 
-/// The shard files, as (file name, shard), sorted by shard index.
+/// The shards kept in `shards.jsonl`, as (file name, shard), in the order kept: the name says
+/// which index the line must hold.
 fn committed_shards() -> Vec<(String, RootShard)> {
-    let read = |path: &Path| {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        serde_json::from_str(&text).map_err(|e| e.to_string())
-    };
-    crate::shard_files(DIR, ".json", read, |shard: &RootShard| shard.index)
+    crate::packed_shards(DIR, SHARDS, |_, text| serde_json::from_str(text).map_err(|e| e.to_string()))
 }
 
 /// Every file a finished shard of this search, under the file name of its index, each once.

@@ -71,24 +71,27 @@ pub fn assert_none(what: &str, mismatches: &[String]) {
     assert!(mismatches.is_empty(), "{what}:\n{}", mismatches.join("\n"));
 }
 
-/// The files of the record directory `dir` whose names start with `shard-` and end with
-/// `suffix`, each read by `read`, as (file name, shard) sorted by `index`; a file that does not
-/// read panics with its name.
-pub fn shard_files<T>(
+/// The shards of a finished set, kept packed in `DIR/shards.jsonl`: one shard file a line, in
+/// the order of their indices, each read by `read` (given the name the shard had as a file,
+/// `shard-I-of-K.json`), as (that name, shard). A line that does not read panics with its number.
+///
+/// A set of hundreds of small files is kept as one file so that `records/` stays small on disk;
+/// to get the files back (for `games rotation merge` or `games cram --merge`), write each line
+/// to `shard-I-of-K.json`, I counted from 0.
+pub fn packed_shards<T>(
     dir: &str,
-    suffix: &str,
-    read: impl Fn(&Path) -> Result<T, String>,
-    index: impl Fn(&T) -> usize,
+    k: usize,
+    read: impl Fn(&Path, &str) -> Result<T, String>,
 ) -> Vec<(String, T)> {
-    let mut shards = Vec::new();
-    for entry in std::fs::read_dir(path(dir)).unwrap_or_else(|e| panic!("{dir}: {e}")) {
-        let file = entry.expect("a directory entry").path();
-        let name = file.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with("shard-") && name.ends_with(suffix) {
-            let shard = read(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
-            shards.push((name, shard));
-        }
-    }
-    shards.sort_by_key(|(_, shard)| index(shard));
-    shards
+    let file = format!("{dir}/shards.jsonl");
+    read_text(&file)
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let name = format!("shard-{i}-of-{k}.json");
+            let shard =
+                read(Path::new(&name), line).unwrap_or_else(|e| panic!("{file}, line {}: {e}", i + 1));
+            (name, shard)
+        })
+        .collect()
 }

@@ -31,20 +31,45 @@ struct Covered {
     files: usize,
 }
 
-/// The frequency files of one code in `dir/code`, by power of two (`2^k` -> text). Any other
-/// file name is refused (a leftover `.partial` file included).
+/// The power `k` of a heap count `2^k` written as `name`, from 2 up.
+fn power_of(name: &str) -> Option<u32> {
+    name.parse::<u64>().ok().filter(|n| n.is_power_of_two() && *n >= 2).map(u64::trailing_zeros)
+}
+
+/// The frequency files of one code, by power of two (`2^k` -> text): the files of `dir/code/`
+/// (as the example writes them), or else the packed file `dir/code.txt` (as `records/` keeps
+/// them: each file's text after a line `# N`, so that 140 small files are one on disk). Any
+/// other file name, a repeated or misplaced `# N` and text before the first one are refused (a
+/// leftover `.partial` file included).
 fn files_of(dir: &Path, code: &str) -> Result<BTreeMap<u32, String>, String> {
     let path = dir.join(code);
-    let entries = std::fs::read_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut files = BTreeMap::new();
+    if !path.is_dir() {
+        let packed = dir.join(format!("{code}.txt"));
+        let text = std::fs::read_to_string(&packed).map_err(|e| format!("{}: {e}", packed.display()))?;
+        let mut current = None;
+        for line in text.lines() {
+            if let Some(n) = line.strip_prefix("# ") {
+                let power = power_of(n)
+                    .ok_or_else(|| format!("{}: # {n} is not a power of two from 2 up", packed.display()))?;
+                if files.insert(power, String::new()).is_some() {
+                    return Err(format!("{}: # {n} twice", packed.display()));
+                }
+                current = Some(power);
+            } else {
+                let k = current.ok_or_else(|| format!("{}: text before the first # N", packed.display()))?;
+                let file = files.get_mut(&k).expect("inserted at its # N");
+                file.push_str(line);
+                file.push('\n');
+            }
+        }
+        return Ok(files);
+    }
+    let entries = std::fs::read_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     for entry in entries {
         let entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let power = name
-            .parse::<u64>()
-            .ok()
-            .filter(|n| n.is_power_of_two() && *n >= 2)
-            .map(u64::trailing_zeros)
+        let power = power_of(&name)
             .ok_or_else(|| format!("{}: {name} is not a power of two from 2 up", path.display()))?;
         let text =
             std::fs::read_to_string(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
@@ -154,7 +179,11 @@ fn a_changed_missing_or_extra_file_is_a_mismatch() {
         std::fs::create_dir_all(scratch.join(code)).unwrap();
         for k in powers {
             let n = (1u64 << k).to_string();
-            std::fs::copy(crate::path(REFERENCE).join(code).join(&n), scratch.join(code).join(&n)).unwrap();
+            std::fs::write(
+                scratch.join(code).join(&n),
+                &files_of(&crate::path(REFERENCE), code).unwrap()[&k],
+            )
+            .unwrap();
         }
     };
     let reference = crate::path(REFERENCE);
@@ -227,4 +256,28 @@ fn fresh_files_equal_rogalskis_and_ours() {
             );
         }
     }
+}
+
+/// A packed file is refused when a heap count is no power of two or repeated, or text comes
+/// before the first one.
+#[test]
+fn a_malformed_packed_file_is_refused() {
+    let scratch = std::env::temp_dir().join(format!("records-packed-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (text, expected) in [
+        ("# 2\n0 1\n1 1\n# 4\n0 2\n1 2\n", None),
+        ("# 3\n0 3\n", Some("not a power of two")),
+        ("# 2\n0 1\n1 1\n# 2\n0 1\n1 1\n", Some("twice")),
+        ("0 1\n# 2\n0 1\n1 1\n", Some("before the first")),
+    ] {
+        std::fs::write(scratch.join("0.161.txt"), text).unwrap();
+        match (files_of(&scratch, "0.161"), expected) {
+            (Ok(files), None) => {
+                assert_eq!((files[&1].as_str(), files[&2].as_str()), ("0 1\n1 1\n", "0 2\n1 2\n"))
+            }
+            (Err(e), Some(expected)) => assert!(e.contains(expected), "{e}"),
+            (got, _) => panic!("{text:?}: {got:?}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
 }

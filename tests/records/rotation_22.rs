@@ -1,6 +1,7 @@
 //! The sequencings of Z_22 counted twice (`records/rotation-22/` and
 //! `records/rotation-22-depth-first/`), in shards by `scripts/count-n22.sh`, by two kernels that
-//! share no search code. Each file must be a valid shard (the library's own parser checks its
+//! share no search code, each set of 256 shard files packed in `shards.jsonl` (one file a line,
+//! [`crate::packed_shards`]). Each shard must be a valid shard (the library's own parser checks its
 //! class sums), and all files of a directory shards of one and the same count: n = 22 and the
 //! K, method, library version and prefix depth the script fixes for that directory, each shard
 //! once, under the file name of its index, all K of them. `merged.json` must be their exact
@@ -8,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use impartial_games::rotation::{MergedCount, ShardRecord, merge_shards, read_shard_file};
+use impartial_games::rotation::{MergedCount, ShardRecord, merge_shards, parse_shard_file};
 
 /// One sharded count: where its files are and what they must share.
 struct Count {
@@ -25,14 +26,12 @@ const DEPTH_FIRST: Count =
     Count { dir: "records/rotation-22-depth-first", shards: 256, depth: 5, method: "depth-first" };
 
 impl Count {
-    /// The shard files in the directory, as (file name, record), sorted by shard index.
+    /// The shards kept in the directory's `shards.jsonl`, as (file name, record), in the order
+    /// kept: the name says which index the line must hold.
     fn committed_shards(&self) -> Vec<(String, ShardRecord)> {
-        crate::shard_files(
-            self.dir,
-            "",
-            |path| read_shard_file(path).map_err(|e| e.to_string()),
-            |r| r.shard_index,
-        )
+        crate::packed_shards(self.dir, self.shards, |path, text| {
+            parse_shard_file(path, text).map_err(|e| e.to_string())
+        })
     }
 
     /// The rules of this directory, for one list of records: `Err` names the first one broken.
