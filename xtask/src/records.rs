@@ -8,7 +8,7 @@
 //! recomputations cannot drift apart. The rotation counts are recounted by game-rotation's
 //! example `records`, which compares them with `records/rotation-counts.json` itself.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 
 use serde_json::Value;
@@ -69,9 +69,32 @@ pub(crate) struct Args {
 /// Where the fresh outputs go, relative to the workspace root.
 const FRESH: &str = "target/records-fresh";
 
+/// One run of an example: its package and name, its arguments, and where its output goes
+/// (relative to [`FRESH`]; `None` for an example that checks its record itself). With
+/// `json_line` only the last line of figures is kept.
+struct Run {
+    package: &'static str,
+    example: &'static str,
+    args: Vec<String>,
+    out: Option<String>,
+    json_line: bool,
+}
+
+impl Run {
+    fn new(
+        package: &'static str,
+        example: &'static str,
+        args: Vec<String>,
+        out: &str,
+        json_line: bool,
+    ) -> Run {
+        Run { package, example, args, out: Some(out.to_string()), json_line }
+    }
+}
+
 /// Runs the selected recomputations, then their tests; fails if a run or a test fails.
 pub(crate) fn run(args: &Args) -> ExitCode {
-    match recompute(args) {
+    match plan(args).and_then(|(runs, tests)| execute(&runs, &tests)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -81,10 +104,14 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
 }
 
-fn recompute(args: &Args) -> Result<bool, String> {
+/// The runs and the tests (of `tests/records/`) that the options select.
+fn plan(args: &Args) -> Result<(Vec<Run>, Vec<&'static str>), String> {
     let root = crate::workspace_root();
-    let fresh = root.join(FRESH);
-    let _ = std::fs::remove_dir_all(&fresh);
+    let record = |file: &str| -> Result<Value, String> {
+        let text = std::fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))
+    };
+    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
     let nothing_selected = !(args.rotation
         || !args.octal.is_empty()
         || args.grundy
@@ -94,33 +121,27 @@ fn recompute(args: &Args) -> Result<bool, String> {
         || args.octal_table
         || args.octal_frequencies
         || args.octal_unsolved);
-    let mut ok = true;
-    let mut tests = Vec::new();
+    let (mut runs, mut tests) = (Vec::new(), Vec::new());
     if args.rotation || nothing_selected {
         let counts = root.join("records/rotation-counts.json").display().to_string();
-        ok &= example("game-rotation", "records", &[counts, args.max_n.to_string()])?.0;
+        let args = vec![counts, args.max_n.to_string()];
+        runs.push(Run { package: "game-rotation", example: "records", args, out: None, json_line: false });
     }
     if !args.octal.is_empty() || nothing_selected {
-        let record = read_json(&root, "records/octal-periods.json")?;
+        let periods = record("records/octal-periods.json")?;
+        let entries = periods["entries"].as_array().ok_or("records/octal-periods.json: no entries")?;
         let all = args.octal.iter().any(|c| c == "all");
-        let entries = record["entries"].as_array().ok_or("records/octal-periods.json: no entries")?;
         if let Some(code) =
             args.octal.iter().find(|c| *c != "all" && !entries.iter().any(|e| e["code"] == **c))
         {
             return Err(format!("no entry for {code} in records/octal-periods.json"));
         }
         for entry in entries {
-            let code = entry["code"].as_str().unwrap_or_default();
-            let long = entry["long"].as_bool().unwrap_or(false);
-            if all || args.octal.iter().any(|c| c == code) || (nothing_selected && !long) {
-                let run_args =
-                    [code.to_string(), entry["heaps"].to_string(), entry["plain_prefix"].to_string()];
-                ok &= save_json_line(
-                    "game-nim",
-                    "octal_period_record",
-                    &run_args,
-                    &fresh.join(format!("octal-periods/{code}.json")),
-                )?;
+            let code = text(&entry["code"]);
+            if all || args.octal.contains(&code) || (nothing_selected && entry["long"] != true) {
+                let run_args = vec![code.clone(), text(&entry["heaps"]), text(&entry["plain_prefix"])];
+                let out = format!("octal-periods/{code}.json");
+                runs.push(Run::new("game-nim", "octal_period_record", run_args, &out, true));
             } else if nothing_selected {
                 eprintln!("{code}: not re-run by default (long); `cargo xtask records --octal {code}`");
             }
@@ -128,95 +149,127 @@ fn recompute(args: &Args) -> Result<bool, String> {
         tests.push("octal_periods::fresh_runs_satisfy_the_record");
     }
     if args.grundy {
-        let record = read_json(&root, "records/grundy-game.json")?;
-        let run_args = [record["heaps"].to_string(), record["plain_prefix"].to_string()];
-        ok &= save_json_line("game-takebreak", "grundy_record", &run_args, &fresh.join("grundy-game.json"))?;
+        let grundy = record("records/grundy-game.json")?;
+        let run_args = vec![text(&grundy["heaps"]), text(&grundy["plain_prefix"])];
+        runs.push(Run::new("game-takebreak", "grundy_record", run_args, "grundy-game.json", true));
         tests.push("grundy_game::fresh_run_satisfies_the_record");
     }
     if args.officers {
-        let record = read_json(&root, "records/officers.json")?;
-        let mask = record["rare_mask"].as_str().unwrap_or_default().to_string();
-        ok &= save_output(
-            "octal_values",
-            &["0.6".into(), record["heaps"].to_string(), mask],
-            &fresh.join("officers.txt"),
-        )?;
+        let officers = record("records/officers.json")?;
+        let run_args = vec!["0.6".into(), text(&officers["heaps"]), text(&officers["rare_mask"])];
+        runs.push(Run::new("game-nim", "octal_values", run_args, "officers.txt", false));
         tests.push("officers::fresh_run_satisfies_the_record");
     }
     if args.kayles {
-        let record = read_json(&root, "records/kayles-2-33.json")?;
-        let run_args = ["0.77".into(), record["heaps"].to_string(), "--no-shortcut".into()];
-        ok &= save_output("octal_values", &run_args, &fresh.join("kayles.txt"))?;
+        let kayles = record("records/kayles-2-33.json")?;
+        let run_args = vec!["0.77".into(), text(&kayles["heaps"]), "--no-shortcut".into()];
+        runs.push(Run::new("game-nim", "octal_values", run_args, "kayles.txt", false));
         tests.push("kayles::fresh_run_satisfies_the_record");
     }
     if args.cram {
-        let record = read_json(&root, "records/cram.json")?;
-        let boards: Vec<&Value> = record["boards"]
-            .as_array()
-            .ok_or("records/cram.json: no boards")?
-            .iter()
-            .filter(|b| b["seconds"].as_f64().is_some_and(|s| s <= args.cram_max_seconds))
-            .collect();
-        if boards.is_empty() {
+        let cram = record("records/cram.json")?;
+        let boards = cram["boards"].as_array().ok_or("records/cram.json: no boards")?;
+        for board in
+            boards.iter().filter(|b| b["seconds"].as_f64().is_some_and(|s| s <= args.cram_max_seconds))
+        {
+            let (rows, cols) = (text(&board["rows"]), text(&board["cols"]));
+            let out = format!("cram/{rows}x{cols}.json");
+            runs.push(Run::new("game-placement", "cram_record", vec![rows, cols], &out, true));
+        }
+        if !runs.iter().any(|r| r.example == "cram_record") {
             return Err(format!(
                 "records/cram.json: no board recorded in {} s or less",
                 args.cram_max_seconds
             ));
         }
-        for board in boards {
-            let (rows, cols) = (board["rows"].to_string(), board["cols"].to_string());
-            eprintln!("cram {rows} x {cols} (recorded in {} s)", board["seconds"]);
-            let out = fresh.join(format!("cram/{rows}x{cols}.json"));
-            ok &= save_json_line("game-placement", "cram_record", &[rows, cols], &out)?;
-        }
         tests.push("cram::fresh_runs_satisfy_the_record");
     }
     if args.octal_table {
-        let record = read_json(&root, "records/octal-table.json")?;
-        let mut run_args: Vec<String> = match &args.shards {
+        let table = record("records/octal-table.json")?;
+        let mut run_args = match &args.shards {
             Some(dir) => vec!["--merge".into(), dir.display().to_string()],
-            None => [
-                "--heaps",
-                &record["heaps"].to_string(),
-                "--trivial-heaps",
-                &record["trivial_heaps"].to_string(),
-            ]
-            .map(String::from)
-            .to_vec(),
+            None => vec![
+                "--heaps".into(),
+                text(&table["heaps"]),
+                "--trivial-heaps".into(),
+                text(&table["trivial_heaps"]),
+            ],
         };
-        let page = fresh.join("octal-table.md").display().to_string();
+        let page = root.join(FRESH).join("octal-table.md").display().to_string();
         let lookup = root.join("records/octal-lookup.json").display().to_string();
         run_args.extend(["--markdown".into(), page, "--lookup".into(), lookup]);
-        std::fs::create_dir_all(&fresh).map_err(|e| format!("{FRESH}: {e}"))?;
-        ok &= save_json_line("game-nim", "octal_table", &run_args, &fresh.join("octal-table.json"))?;
+        runs.push(Run::new("game-nim", "octal_table", run_args, "octal-table.json", true));
         tests.push("octal_table::fresh_run_satisfies_the_record");
     }
     if args.octal_frequencies {
-        let dir = fresh.join("octal-frequencies").display().to_string();
+        let dir = root.join(FRESH).join("octal-frequencies").display().to_string();
         for code in ["0.014", "0.034", "0.161", "0.167", "0.172"] {
-            ok &= example(
-                "game-nim",
-                "octal_frequencies",
-                &[code.into(), args.max_power.to_string(), dir.clone()],
-            )?
-            .0;
+            let run_args = vec![code.into(), args.max_power.to_string(), dir.clone()];
+            runs.push(Run {
+                package: "game-nim",
+                example: "octal_frequencies",
+                args: run_args,
+                out: None,
+                json_line: false,
+            });
         }
         tests.push("octal_frequencies::fresh_files_equal_rogalskis_and_ours");
     }
     if args.octal_unsolved {
-        let record = read_json(&root, "records/octal-unsolved-tczajka.json")?;
-        for game in record["games"].as_array().ok_or("records/octal-unsolved-tczajka.json: no games")? {
-            let code = game["code"].as_str().unwrap_or_default();
-            let mask = game["rare_mask"].as_str().unwrap_or_default().to_string();
-            let out = fresh.join(format!("octal-unsolved/{code}.txt"));
-            ok &= save_output("octal_values", &[code.into(), game["heaps"].to_string(), mask], &out)?;
+        let unsolved = record("records/octal-unsolved-tczajka.json")?;
+        for game in unsolved["games"].as_array().ok_or("records/octal-unsolved-tczajka.json: no games")? {
+            let (code, heaps, mask) = (text(&game["code"]), text(&game["heaps"]), text(&game["rare_mask"]));
+            let out = format!("octal-unsolved/{code}.txt");
+            runs.push(Run::new("game-nim", "octal_values", vec![code, heaps, mask], &out, false));
         }
         tests.push("octal_unsolved_tczajka::fresh_runs_satisfy_the_published_figures");
+    }
+    Ok((runs, tests))
+}
+
+/// Runs every example in release (progress on the terminal) and saves its output, then the
+/// tests in the test package `tests/records/` with [`FRESH`] named to them; true when all pass.
+/// An example that fails still prints its figures: they are saved so the test can say what
+/// differs.
+fn execute(runs: &[Run], tests: &[&str]) -> Result<bool, String> {
+    let fresh = crate::workspace_root().join(FRESH);
+    let _ = std::fs::remove_dir_all(&fresh);
+    std::fs::create_dir_all(&fresh).map_err(|e| format!("{FRESH}: {e}"))?;
+    let mut ok = true;
+    for run in runs {
+        eprintln!(
+            "{} {} (an octal_values run shows no progress until it is done)",
+            run.example,
+            run.args.join(" ")
+        );
+        let output = cargo()
+            .args(["run", "--release", "-q", "-p", run.package, "--example", run.example, "--"])
+            .args(&run.args)
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|e| format!("cannot run cargo for the example {}: {e}", run.example))?;
+        if !output.status.success() {
+            eprintln!("error: the example {} {} failed ({})", run.example, run.args.join(" "), output.status);
+            ok = false;
+        }
+        let Some(out) = &run.out else { continue };
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let text = match run.json_line {
+            true => stdout
+                .lines()
+                .rev()
+                .find(|l| l.starts_with('{'))
+                .ok_or(format!("{} printed no figures", run.example))?,
+            false => &stdout,
+        };
+        let path = fresh.join(out);
+        std::fs::create_dir_all(path.parent().unwrap_or(&fresh)).map_err(|e| format!("{out}: {e}"))?;
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if !tests.is_empty() {
         let status = cargo()
             .args(["test", "-p", "impartial-games", "--test", "records", "--", "--ignored", "--exact"])
-            .args(&tests)
+            .args(tests)
             .env("RECORDS_FRESH_DIR", &fresh)
             .status()
             .map_err(|e| format!("cannot run cargo test: {e}"))?;
@@ -227,53 +280,4 @@ fn recompute(args: &Args) -> Result<bool, String> {
 
 fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-}
-
-fn read_json(root: &Path, file: &str) -> Result<Value, String> {
-    let text = std::fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))?;
-    serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))
-}
-
-/// Runs an example of `package` in release, progress on the terminal; whether it succeeded, and
-/// its standard output.
-fn example(package: &str, name: &str, args: &[String]) -> Result<(bool, String), String> {
-    let output = cargo()
-        .args(["run", "--release", "-q", "-p", package, "--example", name, "--"])
-        .args(args)
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot run cargo for the example {name}: {e}"))?;
-    if !output.status.success() {
-        eprintln!("error: the example {name} {} failed ({})", args.join(" "), output.status);
-    }
-    Ok((output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned()))
-}
-
-/// Writes `text` to `out`, its directory made first.
-fn write(out: &Path, text: &str) -> Result<(), String> {
-    let dir = out.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))
-}
-
-/// Runs game-nim's `octal_values` (which prints nothing until its table is done) and saves its
-/// whole output to `out`.
-fn save_output(name: &str, args: &[String], out: &Path) -> Result<bool, String> {
-    eprintln!("{name} {} (no progress shown until it is done)", args.join(" "));
-    let (ok, stdout) = example("game-nim", name, args)?;
-    write(out, &stdout)?;
-    Ok(ok)
-}
-
-/// Runs an example that ends by printing its figures as one JSON line and saves that line to
-/// `out` (an example that fails still prints them, so the test can say what differs).
-fn save_json_line(package: &str, name: &str, args: &[String], out: &Path) -> Result<bool, String> {
-    let (ok, stdout) = example(package, name, args)?;
-    let line = stdout
-        .lines()
-        .rev()
-        .find(|l| l.starts_with('{'))
-        .ok_or(format!("the example {name} printed no figures"))?;
-    write(out, line)?;
-    Ok(ok)
 }
