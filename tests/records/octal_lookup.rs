@@ -1,7 +1,8 @@
 //! tczajka's lookup maps decided (`records/octal-lookup.json`, decided and checked by game-nim's
 //! `tests/game_lookup.rs`): its counts add up, and the last section of `docs/octal-table.md`
 //! (rendered by game-nim's example `octal_table --lookup`) has one row per shifted map, as the
-//! record states it.
+//! record states it. The rows are derived here again, not by the example's code, so that the page
+//! is checked by other code than the code that wrote it.
 
 use serde::Deserialize;
 
