@@ -10,8 +10,11 @@
 # each with one thread at `nice -n 19` through GNU parallel. Every shard writes
 # shard-I-of-128.json atomically, so the script can be stopped (Ctrl-C) and run again at any
 # time: finished shards are kept and skipped. When every shard is there it merges them (into
-# merged.json), and `cargo test --test records` compares the merge with the two-ended count in
-# records/rotation-start-angles.json.
+# merged.json). Until then the folder is working state (ignored by git); complete, the merge is
+# added to records/rotation-start-angles.json as the depth-first entry of n = 20, which
+# `cargo test --test records` compares with the other two methods (the shard set may be kept
+# beside it with a test module of its own, as tests/records/rotation_22.rs keeps n = 22's).
+# Planned, not run here: about 11.4 CPU hours (docs/records.md, the last section).
 #
 # K = 128 and prefix depth 4 (the default of the one-ended kernel at n = 20) are fixed here so
 # that runs on different days and machines add up; do not change them once shard files exist.

@@ -16,7 +16,8 @@
 # A machine that does not keep DIR between sessions keeps the costliest values instead:
 # CRAM_COSTLY_MIB=N writes, after a sitting that stopped, the entries of DIR/cram-RxC.tbl whose
 # values cost the most work to records/cram-tables/cram-RxC.tbl, at most N MiB (`cargo xtask
-# costly-table`), to be committed; when DIR/cram-RxC.tbl does not exist, a board starts from
+# costly-table`), the sitting's working state: kept on a disk that outlasts the machine's, never
+# committed (docs/records.md, "Computations planned, not run here"); when DIR/cram-RxC.tbl does not exist, a board starts from
 # records/cram-tables/cram-RxC.tbl if that exists (the search finds the cheap values again).
 # Runs game-placement's example cram_record (the CLI's engine and default method) under GNU
 # time at low priority (nice 19, and its session's scheduling group too: scripts/low-priority.sh),

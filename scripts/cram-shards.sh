@@ -29,9 +29,10 @@
 #                  of the script with TABLE, one for the even shards and one for the odd.
 #   CARRY_MIB=N    after a run that ended before its shard was finished, the entries of its
 #                  table file whose values cost the most work go to OUT_DIR/carry/ under the
-#                  table's name, at most N MiB (`cargo xtask costly-table`), to be committed: a
-#                  machine that loses the table files then loses only part of the work, for a
-#                  table file that does not exist starts from its carry file.
+#                  table's name, at most N MiB (`cargo xtask costly-table`), kept with the run
+#                  (working state, not committed: only a complete shard set is): a machine that
+#                  loses the table files then loses only part of the work, for a table file that
+#                  does not exist starts from its carry file.
 #   STOP_AT=TIME   a time GNU date reads (e.g. 20:05, or 2026-12-02T20:05Z): each shard stops
 #                  searching by then (its --max-seconds the seconds left, or MAX_SECONDS if
 #                  fewer), saves its table and carry file as after any stop, and no shard starts

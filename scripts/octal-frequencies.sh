@@ -9,7 +9,8 @@
 # GNU parallel) to 1, CODES to all five, the longest first. Each run appends one line to
 # records/octal-frequencies/runs.tsv: the code, MAX_POWER, wall and CPU seconds, peak resident
 # memory (KiB, from GNU time), the machine, the date and the command. The files it writes
-# (records/octal-frequencies/CODE/N, each renamed into place whole) are compared with the kept
+# (records/octal-frequencies/CODE/N, each renamed into place whole; records/ keeps them packed
+# as CODE.txt, records/octal-frequencies/README.md says how) are compared with the kept
 # copies of Rogalski's by `cargo test --test records`; `cargo xtask records
 # --octal-frequencies --max-power K` recomputes them from scratch and compares both.
 #

@@ -5,7 +5,7 @@
 # 2^E heaps, E the power the code reached or 20 if it went further (the largest value and its
 # first heap at every power of two, and the number and last of the rare heaps under their mask).
 # The output of every comparison is appended to records/octal-unsolved/tczajka-check.txt, which
-# `cargo test -p xtask` reads: every pushed code must have a line saying the values agree.
+# `cargo test --test records` reads: every pushed code must have a line saying the values agree.
 #
 #   scripts/octal-unsolved-check.sh TCZAJKA_CHECKOUT [CODES...]
 #

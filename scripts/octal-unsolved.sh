@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Pushes every unsolved class of the octal table (records/octal-table.json, 2^16 heaps) as far
 # as a time budget per code allows, up to 2^MAX_POWER heaps, writing the value frequencies at
-# every power of two in Rogalski's format into records/octal-unsolved/CODE/N.
+# every power of two in Rogalski's format into records/octal-unsolved/CODE/N (the push's working
+# state: ignored by git; records/octal-unsolved/ keeps runs.tsv, the README's table of results
+# and the comparisons with tczajka's program). On a machine without those files every code
+# starts from scratch, which is all it does anyway: a run does not resume a code's values.
 #
 #   scripts/octal-unsolved.sh [MAX_POWER [SECONDS [JOBS [CODES...]]]]
 #
@@ -20,9 +23,9 @@
 # found none; "-" on lines written before the example reported it), wall and CPU seconds, peak
 # resident memory (KiB, GNU time), the machine and the date. A code already in runs.tsv with the same
 # MAX_POWER and budget is skipped, so an interrupted run resumes where it stopped.
-# `cargo test -p xtask` checks the kept files against each other and against the table.
-# After a push, `cargo xtask records --octal-unsolved --readme` renders the table and counts of
-# records/octal-unsolved/README.md from runs.tsv (`cargo test -p xtask` fails until it has).
+# After a push, each new result gets its row in the table of records/octal-unsolved/README.md
+# (`cargo test --test records` fails while a row differs from runs.tsv), and
+# scripts/octal-unsolved-check.sh compares the new codes with tczajka's program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/low-priority.sh
@@ -83,4 +86,4 @@ run_one() {
 export -f run_one
 export example max_power seconds out machine classes
 printf '%s\n' "${codes[@]}" | parallel --will-cite --line-buffer --jobs "$jobs" run_one {}
-echo "now: cargo xtask records --octal-unsolved --readme (renders $out/README.md from runs.tsv)"
+echo "now: update the table of $out/README.md from runs.tsv and run scripts/octal-unsolved-check.sh"

@@ -29,8 +29,6 @@ use std::time::SystemTime;
 
 use serde::Deserialize;
 
-mod side_by_side;
-
 /// The page, relative to the workspace root.
 const PAGE: &str = "BENCHMARKS.md";
 
@@ -431,9 +429,16 @@ fn cell_name(name: &str) -> String {
     format!("`{}`", name.replace('|', "\\|"))
 }
 
-/// The page for `groups`, measured in the run `facts` describes, ending with the section
-/// `side_by_side` (read from `records/`, not measured by this run; empty for none).
-fn render(facts: &RunFacts, groups: &[Group], side_by_side: &str) -> String {
+/// Where the page's last paragraph sends the reader for the comparisons with other programs,
+/// which build those programs from source and so run outside this command and outside CI.
+const ELSEWHERE: &str = "## Measured outside this command\n\n\
+    Comparisons with other programs (tczajka/octal-games, beling's ogsolve and igsolve, \
+    rogalski-wmii-uni-lodz-pl/octal), which `scripts/bench-octal.sh` and \
+    `scripts/bench-search.sh` build from source: `docs/records.md`, \"Speed against the public \
+    octal programs\" and \"Cram and the search engine\", with their commands, machines and dates.\n";
+
+/// The page for `groups`, measured in the run `facts` describes, ending with [`ELSEWHERE`].
+fn render(facts: &RunFacts, groups: &[Group]) -> String {
     let mut page = String::new();
     let w = &mut page;
     let _ = writeln!(w, "# Benchmarks\n");
@@ -529,7 +534,7 @@ fn render(facts: &RunFacts, groups: &[Group], side_by_side: &str) -> String {
         }
         let _ = writeln!(w);
     }
-    page.push_str(side_by_side);
+    page.push_str(ELSEWHERE);
     page
 }
 
@@ -735,12 +740,7 @@ fn generate(args: &Args) -> Result<(PathBuf, String), BenchError> {
     let cores = cpu_facts().1.or(std::thread::available_parallelism().map(|n| n.get()).ok());
     facts.shared |= matches!((load, cores), (Some(l), Some(c)) if l > c as f64);
 
-    let record = crate::workspace_root().join(side_by_side::OCTAL_RECORD);
-    let text =
-        std::fs::read_to_string(&record).map_err(|source| BenchError::Io { path: record.clone(), source })?;
-    let section =
-        side_by_side::render(&text).map_err(|reason| BenchError::Parse { path: record.clone(), reason })?;
-    let page = render(&facts, &groups, &section);
+    let page = render(&facts, &groups);
     let path = match (&args.out, args.check || !args.bench.is_empty()) {
         (Some(out), _) => out.clone(),
         (None, true) => target_dir.join("xtask-bench").join(PAGE),
@@ -870,7 +870,7 @@ mod tests {
 
     #[test]
     fn the_page_states_the_run_and_every_row() {
-        let page = render(&facts(true), &fixture_groups(), "");
+        let page = render(&facts(true), &fixture_groups());
         for expected in [
             "| command | `cargo xtask bench --quick` |",
             "| criterion options | `--warm-up-time 1 --measurement-time 2` |",
@@ -894,13 +894,13 @@ mod tests {
         ] {
             assert!(page.contains(expected), "missing {expected:?} in\n{page}");
         }
-        assert!(render(&facts(false), &fixture_groups(), "").contains("stayed below the number of cores"));
+        assert!(render(&facts(false), &fixture_groups()).contains("stayed below the number of cores"));
     }
 
     #[test]
     fn the_check_compares_structure_not_timings() {
         let groups = fixture_groups();
-        let page = render(&facts(true), &groups, "");
+        let page = render(&facts(true), &groups);
         assert_eq!(
             skeleton(&page),
             [
@@ -925,21 +925,14 @@ mod tests {
             row.measurement.median.point_estimate /= 3.0;
             row.ratio *= 1.5;
         }
-        assert_eq!(
-            structure_differences(&page, &render(&facts(false), &faster, ""), &[]),
-            Vec::<String>::new()
-        );
-        // The side-by-side section (read from records/, not from criterion) adds no structure,
-        // and ends the page.
-        let section = "## Side by side with the public octal programs\n\n| code | heaps |\n| 0.6 | 2^20 |\n";
-        let with_section = render(&facts(true), &groups, section);
-        assert!(with_section.ends_with(section));
-        assert_eq!(skeleton(&with_section), skeleton(&page));
+        assert_eq!(structure_differences(&page, &render(&facts(false), &faster), &[]), Vec::<String>::new());
+        // The closing paragraph (no measurement) adds no structure, and ends the page.
+        assert!(page.ends_with(ELSEWHERE));
         // A renamed benchmark and a dropped group are differences.
         let mut renamed = groups.clone();
         renamed[1].rows[1].measurement.name = "quick".into();
         renamed.pop();
-        let differences = structure_differences(&page, &render(&facts(true), &renamed, ""), &[]);
+        let differences = structure_differences(&page, &render(&facts(true), &renamed), &[]);
         assert!(differences.contains(&"gone from the benches: fixture / kernels / fast".to_string()));
         assert!(differences.contains(&"not on the page: fixture / kernels / quick".to_string()));
         assert!(differences.contains(&"gone from the benches: fixture / per element".to_string()));

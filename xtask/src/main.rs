@@ -4,7 +4,8 @@
 //! * `cargo xtask verify` — [`verify`]: every claim of the sources, snapshots in
 //!   `tests/snapshots/`.
 //! * `cargo xtask mutants` — [`mutants`]: mutation testing of the game crates' fast methods.
-//! * `cargo xtask records` — [`records`]: recount the records of long computations (`records/`).
+//! * `cargo xtask records` — [`records`]: the long recomputations of the records (`records/`),
+//!   checked by the `fresh_*` tests of `tests/records/`.
 //! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
 //! * `cargo xtask bench` — [`bench`](mod@bench): runs the criterion benches and writes `BENCHMARKS.md`.
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
@@ -41,7 +42,7 @@ enum Task {
     /// Mutation testing (cargo-mutants) of the game crates' fast methods, with the crates' tests
     /// and the quick proofs as the test suite.
     Mutants(mutants::Args),
-    /// Recount the records of long computations in records/ and check that two methods agree.
+    /// Recompute the records of long computations in records/ and check them by their tests.
     Records(records::Args),
     /// Write a new game crate crates/game-NAME from xtask/templates/game/ (never overwrites).
     NewGame {
