@@ -190,6 +190,16 @@ impl GrundyTable {
     /// Writes the values of heaps `from..` as little-endian bytes of the table's width, through
     /// a buffer of 16 Ki values (no copy of the table).
     pub(crate) fn write_le_bytes(&self, from: usize, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        self.write_le_bytes_between(from, self.len(), out)
+    }
+
+    /// [`Self::write_le_bytes`] for the heaps `from..to` only (`to` at most the length).
+    pub(crate) fn write_le_bytes_between(
+        &self,
+        from: usize,
+        to: usize,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
         fn chunked<T: Copy, const N: usize>(
             values: &[T],
             bytes: fn(T) -> [u8; N],
@@ -205,10 +215,12 @@ impl GrundyTable {
             }
             Ok(())
         }
+        let to = to.min(self.len());
+        let from = from.min(to);
         match &self.cells {
-            Cells::U8(v) => out.write_all(&v[from.min(v.len())..]),
-            Cells::U16(v) => chunked(&v[from.min(v.len())..], u16::to_le_bytes, out),
-            Cells::U32(v) => chunked(&v[from.min(v.len())..], u32::to_le_bytes, out),
+            Cells::U8(v) => out.write_all(&v[from..to]),
+            Cells::U16(v) => chunked(&v[from..to], u16::to_le_bytes, out),
+            Cells::U32(v) => chunked(&v[from..to], u32::to_le_bytes, out),
         }
     }
 
@@ -227,6 +239,10 @@ impl GrundyTable {
             Cells::U16(v) => v.truncate(len),
             Cells::U32(v) => v.truncate(len),
         }
+    }
+
+    pub(crate) fn cells_ref(&self) -> &Cells {
+        &self.cells
     }
 
     pub(crate) fn into_cells(self) -> Cells {
@@ -658,16 +674,20 @@ impl Sweep<'_> {
     /// The rare heaps among `values[1..]` under the current selection, checked against memory.
     fn rare_heaps<T: Cell, H: HeapNumber>(&mut self, values: &[T]) -> Result<(Vec<H>, Vec<T>), NimError> {
         let selection = self.selection;
-        let heaps: Vec<H> =
-            (1..values.len()).filter(|&i| selection.label(i, values[i].wide()) == 0).map(H::of).collect();
-        let capacity = heaps.len().max(256).next_power_of_two();
+        // Only the splits read the rare heaps: a game without splits keeps none (a fresh run
+        // never lists any, and a resumed one must not list every stored heap as rare).
+        let has_splits = !self.moves.splits.is_empty();
+        let is_rare = |i: usize| has_splits && selection.label(i, values[i].wide()) == 0;
+        // Counted first, so the lists are checked against the budget before they are allocated.
+        let count = (1..values.len()).filter(|&i| is_rare(i)).count();
+        let capacity = count.max(256).next_power_of_two();
         let bytes = capacity as u128 * (T::WIDTH.bytes() as u128 + H::BYTES as u128);
         self.memory.regrow(self.what, self.rare_bytes, bytes)?;
         self.rare_bytes = bytes;
         let mut rare_heaps = Vec::with_capacity(capacity);
-        rare_heaps.extend_from_slice(&heaps);
+        rare_heaps.extend((1..values.len()).filter(|&i| is_rare(i)).map(H::of));
         let mut rare_values = Vec::with_capacity(capacity);
-        rare_values.extend(heaps.iter().map(|&i| values[i.heap()]));
+        rare_values.extend(rare_heaps.iter().map(|&i: &H| values[i.heap()]));
         Ok((rare_heaps, rare_values))
     }
 
@@ -892,6 +912,32 @@ impl Sweep<'_> {
     }
 }
 
+/// The least period and pre-period that the Guy-Smith theorem proves from the values in
+/// `cells` alone (see [`guy_smith_search`]), each comparison a step of `limits`: how a run
+/// resumed from stored values finds the period that the run which stored them had proven.
+pub(crate) fn proven_periodicity(
+    cells: &Cells,
+    max_take: usize,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+) -> Result<Option<Periodicity>, NimError> {
+    let mut effort = Effort::new(limits);
+    match cells {
+        Cells::U8(v) => guy_smith_search(v, max_take, &mut effort, what),
+        Cells::U16(v) => guy_smith_search(v, max_take, &mut effort, what),
+        Cells::U32(v) => guy_smith_search(v, max_take, &mut effort, what),
+    }
+}
+
+/// Extends the values in `cells` to heaps `0..len` by their proven period ([`fill_periodic`]).
+pub(crate) fn fill_cells_periodic(cells: &mut Cells, periodicity: Periodicity, len: usize) {
+    match cells {
+        Cells::U8(v) => fill_periodic(v, periodicity, len),
+        Cells::U16(v) => fill_periodic(v, periodicity, len),
+        Cells::U32(v) => fill_periodic(v, periodicity, len),
+    }
+}
+
 /// Extends `values` to `len` by its proven period: `g(m) = g(m - block)` for every multiple
 /// `block` of the period with `m - block >= preperiod`, so the table is copied from itself in
 /// blocks that double as it grows. Requires `values.len() >= preperiod + period`.
@@ -1060,6 +1106,25 @@ mod tests {
             let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
             assert!(compute_from(&moves, start(), 40_000, &exact, &describe).is_ok());
         }
+    }
+
+    /// A game without splits keeps no rare heaps, resumed or not: 300 000 values of
+    /// subtraction {1, 3, 4} (0.3033) continued to 400 000 heaps (no period check between
+    /// 2^18 and 2^19 in the kernel's schedule) within the table and the first scratch block,
+    /// as a fresh run. Before, every stored heap was listed as rare, 5 bytes each.
+    #[test]
+    fn resuming_a_game_without_splits_lists_no_rare_heaps() {
+        let moves = moves_of("0.3033");
+        let whole = computed("0.3033", 400_000, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
+        let start = || {
+            let mut values = Vec::with_capacity(400_001);
+            values.extend(values_of(&whole)[..300_000].iter().map(|&v| v as u8));
+            Cells::U8(values)
+        };
+        let fresh = Limits { max_bytes: narrow_table_bytes(400_000, CellWidth::U8), max_steps: u128::MAX };
+        let resumed = compute_from(&moves, start(), 400_000, &fresh, &describe).unwrap();
+        assert_eq!(values_of(&resumed.cells), values_of(&whole));
+        assert!(resumed.peak_bytes <= fresh.max_bytes, "{}", resumed.peak_bytes);
     }
 
     /// Resuming counts the given values and their longer copy at the moment of the move, then

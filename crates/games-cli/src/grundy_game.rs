@@ -49,9 +49,15 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     let stored = match &args.out {
         Some(path) if path.exists() => {
             crate::files::reject_special_file(path)?;
-            value_file::read_values(path, VALUE_FILE_NAME, room, budget.memory_bytes)
-                .map_err(|e| file_error(path, e))?
-                .values
+            value_file::read_values(
+                path,
+                VALUE_FILE_NAME,
+                room,
+                budget.memory_bytes,
+                value_file::OnDamage::Refuse,
+            )
+            .map_err(|e| file_error(path, e))?
+            .values
         }
         Some(path) => {
             crate::files::reject_special_file(path)?;
