@@ -50,8 +50,9 @@ pub(crate) fn next_stop(done: usize, up_to: usize) -> usize {
     done.saturating_add(chunk).min(up_to + 1)
 }
 
-/// Continues `table` up to heap `up_to`, chunk by chunk. Before each chunk `observer` is told the
-/// progress and may stop the work ([`NimError::Stopped`]); after each chunk `checkpoint` is given
+/// Continues `table` up to heap `up_to`, chunk by chunk. Before each chunk, and every 1024 heaps
+/// within one, `observer` is told the progress and may stop the work ([`NimError::Stopped`],
+/// after the checkpoint of the heaps done); after each chunk `checkpoint` is given
 /// the table, the width it had before the chunk and the heaps it held then (to save the new
 /// values). The steps of every chunk count against `limits.max_steps` together.
 pub(crate) fn extend_in_chunks(
@@ -88,14 +89,24 @@ pub(crate) fn extend_in_chunks(
             continue;
         }
         let chunk_limits = Limits { max_steps: limits.max_steps.saturating_sub(spent), ..*limits };
-        let computed = sparse::compute_from(moves, table.into_cells(), stop - 1, &chunk_limits, what)
-            .map_err(|err| match err {
-                // The limit of the whole computation, not what was left of it for this chunk.
-                NimError::EffortExceeded { what, .. } => {
-                    NimError::EffortExceeded { what, steps: limits.max_steps }
-                }
-                other => other,
-            })?;
+        // Asked within the chunk too, so that a stop does not wait for the chunk's end.
+        let mut interrupt =
+            |heaps: usize| observer(Progress { done: heaps as u64, total, periodicity: None }).is_break();
+        let computed = sparse::compute_from(
+            moves,
+            table.into_cells(),
+            stop - 1,
+            &chunk_limits,
+            what,
+            Some(&mut interrupt),
+        )
+        .map_err(|err| match err {
+            // The limit of the whole computation, not what was left of it for this chunk.
+            NimError::EffortExceeded { what, .. } => {
+                NimError::EffortExceeded { what, steps: limits.max_steps }
+            }
+            other => other,
+        })?;
         spent = spent.saturating_add(computed.steps);
         // Every later proof finds the same least period and pre-period: keep the first.
         periodicity = periodicity.or(computed.periodicity);

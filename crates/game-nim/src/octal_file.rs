@@ -177,9 +177,9 @@ impl OctalGame {
     }
 
     /// [`Self::grundy_file_within`] for long runs: before each chunk of work (a 128th of the
-    /// heaps asked for, at least 2^16) `observer` is told how far it has come and may stop it;
-    /// the values computed so far are then already in the file, and a later call resumes
-    /// from them.
+    /// heaps asked for, at least 2^16), and every 1024 heaps within one, `observer` is told how
+    /// far it has come and may stop it; the values computed so far are then already in the
+    /// file, and a later call resumes from them.
     ///
     /// # Errors
     /// As [`Self::grundy_file_within`], and [`NimError::Stopped`] when the observer stops it.

@@ -443,7 +443,17 @@ struct Sweep<'a> {
     /// The caller's own estimate of the bytes for a table of so many heaps, checked too when the
     /// table grows in [`Mode::StopAtPeriod`] (the `u32` API counts its output there).
     growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    /// Asked every [`INTERRUPT_HEAPS`] heaps (given the heaps done) whether to stop at once:
+    /// the sweep then ends with the values so far, as if it had been asked for no more.
+    interrupt: Option<Interrupt<'a>>,
 }
+
+/// A caller's question "stop now?", given the heaps done.
+pub(crate) type Interrupt<'a> = &'a mut (dyn FnMut(usize) -> bool + 'a);
+
+/// Heaps between two questions to the interrupt: even a quadratic code at 10^7 heaps answers
+/// within a fraction of a second (the stop of a long run within a second on Ctrl-C).
+const INTERRUPT_HEAPS: usize = 1 << 10;
 
 /// Computes the values of heaps `0..=up_to` (or up to a proven period) in the narrowest width.
 pub(crate) fn compute(
@@ -455,7 +465,7 @@ pub(crate) fn compute(
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<Computed, NimError> {
     let (cells, memory) = first_block(up_to, mode, limits, what)?;
-    run_at_heap_width(up_to)(moves, cells, up_to, mode, memory, what, growth_estimate)
+    run_at_heap_width(up_to)(moves, cells, up_to, mode, memory, what, growth_estimate, None)
 }
 
 /// The empty table of a fresh computation, with room for all of it (or, when it stops at a
@@ -473,13 +483,15 @@ fn first_block<'a>(
 }
 
 /// Continues `start` (the values of heaps `0..start.len()`, taken as exact) up to heap `up_to`
-/// in [`Mode::Fill`], at the width of `start` or wider.
-pub(crate) fn compute_from(
-    moves: &Moves,
+/// in [`Mode::Fill`], at the width of `start` or wider; or fewer heaps, if `interrupt` asks to
+/// stop.
+pub(crate) fn compute_from<'a>(
+    moves: &'a Moves,
     mut start: Cells,
     up_to: usize,
-    limits: &Limits,
-    what: &dyn Fn() -> String,
+    limits: &'a Limits,
+    what: &'a dyn Fn() -> String,
+    interrupt: Option<Interrupt<'a>>,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(start);
     let (len, width, capacity) = (table.len(), table.width(), table.capacity());
@@ -502,7 +514,7 @@ pub(crate) fn compute_from(
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    run_at_heap_width(up_to)(moves, start, up_to, Mode::Fill, memory, what, None)
+    run_at_heap_width(up_to)(moves, start, up_to, Mode::Fill, memory, what, None, interrupt)
 }
 
 /// [`run`] at one width of heap numbers.
@@ -514,6 +526,7 @@ type Run = for<'a> fn(
     Memory<'a>,
     &'a dyn Fn() -> String,
     Option<&'a dyn Fn(usize) -> u128>,
+    Option<Interrupt<'a>>,
 ) -> Result<Computed, NimError>;
 
 /// [`run`] with the rare heaps numbered in `u32` when every heap up to `up_to` fits, else `u64`.
@@ -530,11 +543,13 @@ fn run<'a, H: HeapNumber>(
     memory: Memory<'a>,
     what: &'a dyn Fn() -> String,
     growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    interrupt: Option<Interrupt<'a>>,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(cells);
     let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
     cells = table.cells;
     let mut sweep = Sweep::new(moves, up_to, mode, memory, what, growth_estimate, len);
+    sweep.interrupt = interrupt;
     sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
@@ -586,6 +601,7 @@ impl<'a> Sweep<'a> {
             wanted: Vec::new(),
             rare_bytes: 0,
             growth_estimate,
+            interrupt: None,
         }
     }
 }
@@ -702,7 +718,15 @@ impl Sweep<'_> {
         let (mut rare_heaps, mut rare_values) = self.rare_heaps::<T, H>(values)?;
         debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
-        for n in values.len()..=self.up_to {
+        let first = values.len();
+        for n in first..=self.up_to {
+            if n % INTERRUPT_HEAPS == 0 && n > first {
+                if let Some(interrupt) = self.interrupt.as_mut() {
+                    if interrupt(n) {
+                        return Ok(Pass::Done(None));
+                    }
+                }
+            }
             if n == self.next_choice {
                 self.choose(values);
                 (rare_heaps, rare_values) = self.rare_heaps::<T, H>(values)?;
@@ -1092,7 +1116,7 @@ mod tests {
         let starts: [(&dyn Fn() -> Cells, u128, bool); 3] =
             [(&|| two_bytes.clone(), 2, true), (&|| four_bytes.clone(), 4, true), (&roomy, 4, false)];
         for (start, cell, copied) in starts {
-            let resumed = compute_from(&moves, start(), 40_000, &Limits::UNLIMITED, &describe).unwrap();
+            let resumed = compute_from(&moves, start(), 40_000, &Limits::UNLIMITED, &describe, None).unwrap();
             assert_eq!(values_of(&resumed.cells), whole, "{cell}");
             let peak = resumed.peak_bytes;
             let table = if copied { (30_000 + 40_001) * cell } else { 40_001 * cell };
@@ -1100,11 +1124,11 @@ mod tests {
             assert!(peak >= table && peak <= table + SCRATCH_BYTES, "{cell}: {peak}");
             let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
             assert!(matches!(
-                compute_from(&moves, start(), 40_000, &short, &describe),
+                compute_from(&moves, start(), 40_000, &short, &describe, None),
                 Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
             ));
             let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
-            assert!(compute_from(&moves, start(), 40_000, &exact, &describe).is_ok());
+            assert!(compute_from(&moves, start(), 40_000, &exact, &describe, None).is_ok());
         }
     }
 
@@ -1122,7 +1146,7 @@ mod tests {
             Cells::U8(values)
         };
         let fresh = Limits { max_bytes: narrow_table_bytes(400_000, CellWidth::U8), max_steps: u128::MAX };
-        let resumed = compute_from(&moves, start(), 400_000, &fresh, &describe).unwrap();
+        let resumed = compute_from(&moves, start(), 400_000, &fresh, &describe, None).unwrap();
         assert_eq!(values_of(&resumed.cells), values_of(&whole));
         assert!(resumed.peak_bytes <= fresh.max_bytes, "{}", resumed.peak_bytes);
     }

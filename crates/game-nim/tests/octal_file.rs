@@ -324,3 +324,23 @@ fn a_resumed_run_without_splits_needs_no_more_memory_than_a_fresh_one() {
     fs::write(&path, by_hand("0.3033", 1, &plain.to_vec()[..prefix])).unwrap();
     assert_eq!(game.grundy_file_within(3_000_000, &path, &fresh).unwrap(), plain);
 }
+
+/// A stop asked for within a chunk is taken within 1024 heaps, not at the chunk's end (2^16
+/// heaps here), and the file then holds exactly the heaps done, readable and continued to the
+/// definition's values.
+#[test]
+fn a_stop_is_taken_within_1024_heaps_and_leaves_a_valid_file() {
+    let game: OctalGame = "0.6".parse().unwrap();
+    let path = scratch("officers-stopped.bin");
+    let mut observer = |progress: game_nim::Progress| {
+        if progress.done >= 5000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    match game.grundy_file_observed(100_000, &path, &Limits::UNLIMITED, &mut observer) {
+        Err(NimError::Stopped { done, .. }) => assert_eq!(done, 5120),
+        other => panic!("expected a stop, got {other:?}"),
+    }
+    let plain = game.grundy_table_within(100_000, &Limits::UNLIMITED).unwrap();
+    // The first 5120 values are below 256: one byte each, one block.
+    assert_eq!(fs::read(&path).unwrap(), by_hand("0.6", 1, &plain.to_vec()[..5120]));
+    assert_eq!(game.grundy_file_within(100_000, &path, &Limits::UNLIMITED).unwrap(), plain);
+}

@@ -48,9 +48,10 @@ pub fn lock(path: &Path) -> Result<ValueFileLock, ValueFileError> {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     let lock_path = PathBuf::from(name);
+    // Named by the value file, as every other error of it is.
     let io = |e: std::io::Error| ValueFileError::Io {
-        path: lock_path.display().to_string(),
-        reason: e.to_string(),
+        path: path.display().to_string(),
+        reason: format!("cannot lock it (its lock file ends in .lock): {e}"),
     };
     let file = OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path).map_err(io)?;
     match fs4::FileExt::try_lock(&file) {
