@@ -465,7 +465,15 @@ pub(crate) fn compute(
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<Computed, NimError> {
     let (cells, memory) = first_block(up_to, mode, limits, what)?;
-    run_at_heap_width(up_to)(moves, cells, up_to, mode, memory, what, growth_estimate, None)
+    run_at_heap_width(up_to)(
+        moves,
+        cells,
+        up_to,
+        mode,
+        memory,
+        what,
+        Hooks { growth_estimate, interrupt: None },
+    )
 }
 
 /// The empty table of a fresh computation, with room for all of it (or, when it stops at a
@@ -514,7 +522,15 @@ pub(crate) fn compute_from<'a>(
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    run_at_heap_width(up_to)(moves, start, up_to, Mode::Fill, memory, what, None, interrupt)
+    run_at_heap_width(up_to)(
+        moves,
+        start,
+        up_to,
+        Mode::Fill,
+        memory,
+        what,
+        Hooks { growth_estimate: None, interrupt },
+    )
 }
 
 /// [`run`] at one width of heap numbers.
@@ -525,9 +541,15 @@ type Run = for<'a> fn(
     Mode,
     Memory<'a>,
     &'a dyn Fn() -> String,
-    Option<&'a dyn Fn(usize) -> u128>,
-    Option<Interrupt<'a>>,
+    Hooks<'a>,
 ) -> Result<Computed, NimError>;
+
+/// What a caller may add to a sweep: its own estimate of the bytes of a table of so many heaps
+/// (see [`Sweep`]'s `growth_estimate`), and a question whether to stop now.
+struct Hooks<'a> {
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    interrupt: Option<Interrupt<'a>>,
+}
 
 /// [`run`] with the rare heaps numbered in `u32` when every heap up to `up_to` fits, else `u64`.
 fn run_at_heap_width(up_to: usize) -> Run {
@@ -542,14 +564,13 @@ fn run<'a, H: HeapNumber>(
     mode: Mode,
     memory: Memory<'a>,
     what: &'a dyn Fn() -> String,
-    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
-    interrupt: Option<Interrupt<'a>>,
+    hooks: Hooks<'a>,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(cells);
     let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
     cells = table.cells;
-    let mut sweep = Sweep::new(moves, up_to, mode, memory, what, growth_estimate, len);
-    sweep.interrupt = interrupt;
+    let mut sweep = Sweep::new(moves, up_to, mode, memory, what, hooks.growth_estimate, len);
+    sweep.interrupt = hooks.interrupt;
     sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
@@ -720,12 +741,11 @@ impl Sweep<'_> {
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
         let first = values.len();
         for n in first..=self.up_to {
-            if n % INTERRUPT_HEAPS == 0 && n > first {
-                if let Some(interrupt) = self.interrupt.as_mut() {
-                    if interrupt(n) {
-                        return Ok(Pass::Done(None));
-                    }
-                }
+            if n.is_multiple_of(INTERRUPT_HEAPS)
+                && n > first
+                && self.interrupt.as_mut().is_some_and(|interrupt| interrupt(n))
+            {
+                return Ok(Pass::Done(None));
             }
             if n == self.next_choice {
                 self.choose(values);
@@ -1063,7 +1083,15 @@ mod tests {
         ];
         let wide = |code: &str, up_to: usize, mode: Mode, limits: &Limits| {
             let (cells, memory) = first_block(up_to, mode, limits, &describe)?;
-            run::<u64>(&moves_of(code), cells, up_to, mode, memory, &describe, None)
+            run::<u64>(
+                &moves_of(code),
+                cells,
+                up_to,
+                mode,
+                memory,
+                &describe,
+                Hooks { growth_estimate: None, interrupt: None },
+            )
         };
         for (code, up_to, mode) in cases {
             let narrow = computed(code, up_to, mode, &Limits::UNLIMITED).unwrap();
@@ -1158,22 +1186,23 @@ mod tests {
         let moves = moves_of("0.6");
         let start = computed("0.6", 9_999, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
         let whole = computed("0.6", 30_000, Mode::Fill, &Limits::UNLIMITED).unwrap();
-        let resumed = compute_from(&moves, start.clone(), 30_000, &Limits::UNLIMITED, &describe).unwrap();
+        let resumed =
+            compute_from(&moves, start.clone(), 30_000, &Limits::UNLIMITED, &describe, None).unwrap();
         assert_eq!(values_of(&resumed.cells), values_of(&whole.cells));
         let peak = resumed.peak_bytes;
         assert!(peak >= 10_000 + 30_001, "{peak}");
         let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
         assert!(matches!(
-            compute_from(&moves, start.clone(), 30_000, &short, &describe),
+            compute_from(&moves, start.clone(), 30_000, &short, &describe, None),
             Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
         ));
         let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
-        assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe).is_ok());
+        assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe, None).is_ok());
         // One heap short of the end: that heap is computed.
-        let last = compute_from(&moves, start.clone(), 10_000, &Limits::UNLIMITED, &describe).unwrap();
+        let last = compute_from(&moves, start.clone(), 10_000, &Limits::UNLIMITED, &describe, None).unwrap();
         assert_eq!(values_of(&last.cells), values_of(&whole.cells)[..=10_000]);
         // Given values that already reach the end are returned as they are, at no cost.
-        let done = compute_from(&moves, start.clone(), 9_999, &short, &describe).unwrap();
+        let done = compute_from(&moves, start.clone(), 9_999, &short, &describe, None).unwrap();
         assert_eq!((done.cells, done.peak_bytes), (start, 0));
     }
 
@@ -1334,7 +1363,7 @@ mod tests {
         let plain = "0.16".parse::<OctalGame>().unwrap().grundy_values_plain(3999).unwrap();
         let given: Vec<u8> = plain[..3000].iter().map(|&v| u8::try_from(v).unwrap()).collect();
         let limits = Limits { max_bytes: u128::MAX, max_steps: 1_000_000 };
-        let resumed = compute_from(&moves, Cells::U8(given), 3999, &limits, &describe).unwrap();
+        let resumed = compute_from(&moves, Cells::U8(given), 3999, &limits, &describe, None).unwrap();
         assert_eq!(values_of(&resumed.cells), plain);
         let limits = Limits { max_bytes: u128::MAX, max_steps: 2_000_000 };
         let fresh = compute(&moves, 3999, Mode::NoShortcut, &limits, &describe, None).unwrap();

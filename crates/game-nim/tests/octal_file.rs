@@ -122,7 +122,7 @@ fn bad_files_are_typed_errors() {
             good[..good.len() - 12].to_vec(),
             ValueFileError::BadBlock { block: 0, first_heap: 0, last_heap: None },
         ),
-        ("header.bin", [&good[..12], &[b'2'], &good[13..]].concat(), ValueFileError::HeaderChecksum),
+        ("header.bin", [&good[..12], b"2", &good[13..]].concat(), ValueFileError::HeaderChecksum),
     ] {
         let path = scratch(name);
         fs::write(&path, content).unwrap();

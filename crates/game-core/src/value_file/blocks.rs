@@ -76,7 +76,7 @@ impl<W: Write> BlockWriter<W> {
     /// The output's errors; [`io::ErrorKind::InvalidData`] if the bytes written end inside a
     /// value.
     pub fn finish(mut self) -> io::Result<W> {
-        if self.filled % self.width != 0 {
+        if !self.filled.is_multiple_of(self.width) {
             return Err(io::Error::new(io::ErrorKind::InvalidData, "the values written end inside a value"));
         }
         if self.filled > 0 {
