@@ -53,7 +53,7 @@
 //! assert!(read_values(&path, "0.77", 0, 1 << 20, OnDamage::Refuse).is_err()); // another game's name
 //! // One byte changed: the block is refused, naming its heaps.
 //! let mut bytes = std::fs::read(&path)?;
-//! bytes[20] ^= 1;
+//! bytes[22] ^= 1; // heap 1 (the header of `grundy` takes 21 bytes)
 //! std::fs::write(&path, &bytes)?;
 //! let refused = read_values(&path, "grundy", 0, 1 << 20, OnDamage::Refuse).unwrap_err();
 //! assert_eq!(refused.to_string(), "block 0 (heaps 0 to 5) does not match its checksum: the file is damaged or was cut short");
