@@ -99,6 +99,16 @@ pub enum NimError {
         /// What went wrong.
         reason: String,
     },
+    /// A value file refused by game-core's checks ([`game_core::value_file`]): damaged (a
+    /// block or the header fails its checksum), written without checksums, of another game, or
+    /// locked by another run.
+    #[error("octal value file {path}: {source}")]
+    ValueFileRefused {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: game_core::value_file::ValueFileError,
+    },
     /// Bounds of the octal table ([`crate::TableBounds`]) that cannot be used.
     #[error("bad octal table bounds: {reason}")]
     BadTableBounds {

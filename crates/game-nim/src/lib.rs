@@ -72,7 +72,7 @@ pub use nim::{
 };
 pub use observed::Progress;
 pub use octal::{MAX_CODE_DIGITS, MAX_NARROW_TABLE_HEAP, MAX_TABLE_HEAP, OctalGame, grundy_values_many};
-pub use octal_file::{VALUE_FILE_MAGIC, VALUE_FILE_VERSION};
+pub use octal_file::{FileRun, VALUE_FILE_MAGIC, VALUE_FILE_VERSION};
 pub use period::{
     Periodicity, guy_smith_periodicity, guy_smith_periodicity_within, minimise_period, window_periodicity,
 };

@@ -50,8 +50,9 @@ pub(crate) fn next_stop(done: usize, up_to: usize) -> usize {
     done.saturating_add(chunk).min(up_to + 1)
 }
 
-/// Continues `table` up to heap `up_to`, chunk by chunk. Before each chunk `observer` is told the
-/// progress and may stop the work ([`NimError::Stopped`]); after each chunk `checkpoint` is given
+/// Continues `table` up to heap `up_to`, chunk by chunk. Before each chunk, and every 1024 heaps
+/// within one, `observer` is told the progress and may stop the work ([`NimError::Stopped`],
+/// after the checkpoint of the heaps done); after each chunk `checkpoint` is given
 /// the table, the width it had before the chunk and the heaps it held then (to save the new
 /// values). The steps of every chunk count against `limits.max_steps` together.
 pub(crate) fn extend_in_chunks(
@@ -65,23 +66,47 @@ pub(crate) fn extend_in_chunks(
 ) -> Result<GrundyTable, NimError> {
     let total = up_to as u64 + 1;
     let mut spent: u128 = 0;
-    let mut periodicity = None;
+    // Values given (read from a file) may already show their period: found now, the run only
+    // copies it, as the run that stored them did once it had proven it.
+    let mut periodicity = if table.len() > up_to || table.is_empty() {
+        None
+    } else {
+        sparse::proven_periodicity(table.cells_ref(), moves.max_take, limits, what)?
+    };
     while table.len() <= up_to {
         let done = table.len();
         if observer(Progress { done: done as u64, total, periodicity }).is_break() {
             return Err(NimError::Stopped { what: what(), done: done as u64 });
         }
-        let chunk_limits = Limits { max_steps: limits.max_steps.saturating_sub(spent), ..*limits };
         let width = table.width();
-        let computed =
-            sparse::compute_from(moves, table.into_cells(), next_stop(done, up_to) - 1, &chunk_limits, what)
-                .map_err(|err| match err {
-                    // The limit of the whole computation, not what was left of it for this chunk.
-                    NimError::EffortExceeded { what, .. } => {
-                        NimError::EffortExceeded { what, steps: limits.max_steps }
-                    }
-                    other => other,
-                })?;
+        let stop = next_stop(done, up_to);
+        if let Some(proven) = periodicity {
+            // A proven period holds for every heap (Guy-Smith): the chunk is a copy.
+            let mut cells = table.into_cells();
+            sparse::fill_cells_periodic(&mut cells, proven, stop);
+            table = GrundyTable::from_cells(cells);
+            checkpoint(&table, width, done)?;
+            continue;
+        }
+        let chunk_limits = Limits { max_steps: limits.max_steps.saturating_sub(spent), ..*limits };
+        // Asked within the chunk too, so that a stop does not wait for the chunk's end.
+        let mut interrupt =
+            |heaps: usize| observer(Progress { done: heaps as u64, total, periodicity: None }).is_break();
+        let computed = sparse::compute_from(
+            moves,
+            table.into_cells(),
+            stop - 1,
+            &chunk_limits,
+            what,
+            Some(&mut interrupt),
+        )
+        .map_err(|err| match err {
+            // The limit of the whole computation, not what was left of it for this chunk.
+            NimError::EffortExceeded { what, .. } => {
+                NimError::EffortExceeded { what, steps: limits.max_steps }
+            }
+            other => other,
+        })?;
         spent = spent.saturating_add(computed.steps);
         // Every later proof finds the same least period and pre-period: keep the first.
         periodicity = periodicity.or(computed.periodicity);

@@ -1,23 +1,24 @@
 //! Octal Grundy values streamed to a binary file, and resumed from it
 //! ([`OctalGame::grundy_file_within`]).
 //!
-//! The layout is game-core's generic one ([`game_core::value_file`]), the name being the code.
-//! A file is rewritten whole (through a temporary file renamed over it) when its values outgrow
-//! the width; otherwise new values are appended, at checkpoints every 128th of the heaps asked for (at least 2^16 heaps), so a run
-//! that is killed loses at most the heaps since the last checkpoint, and one stopped by its
-//! observer loses nothing.
+//! The layout is game-core's generic one ([`game_core::value_file`]), the name being the code:
+//! values in blocks, each with a checksum. A file is rewritten whole (through a temporary file
+//! renamed over it) when its values outgrow the width; otherwise new values are appended, at
+//! checkpoints every 128th of the heaps asked for (at least 2^16 heaps), so a run that is
+//! killed loses at most the heaps since the last checkpoint, and one stopped by its observer
+//! loses nothing. A run holds the file's lock ([`game_core::value_file::lock`]) while it
+//! reads and writes it, so a second run on the same file is refused at once.
 //!
-//! Resuming checks the magic, version, width, code and length of the file, and recomputes by
-//! the definition the values of the first 1024 heaps and of eight heaps spread over the rest
-//! from the file's own values: a file of another program, or one damaged in places, is refused
-//! in most cases (a check of every value would cost as much as computing them again).
+//! Resuming checks every block against its checksum (a damaged file is refused with the first
+//! bad block, or repaired: [`OnDamage::KeepPrefix`] keeps the blocks before it and computes
+//! the rest again), then the code and, by the definition from the file's own values, the values
+//! of the first 1024 heaps and of eight heaps spread over the rest: a file that another program
+//! wrote with valid checksums but other values is refused in most cases.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use game_core::value_file::{self, ValueFileHeader};
+use game_core::value_file::{self, BlockReader, OnDamage, ValueFileError, ValueFileHeader};
 
 use crate::observed::{Progress, extend_in_chunks};
 use crate::sparse::{Cells, GrundyTable, narrow_table_bytes};
@@ -31,8 +32,25 @@ pub use game_core::value_file::VALUE_FILE_MAGIC;
 /// canonical as [`OctalGame`]'s `Display`.
 pub use game_core::value_file::VALUE_FILE_VERSION;
 
+/// What a run on a value file produced: the table, and the damage it repaired, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRun {
+    /// The values of heaps `0..=up_to`.
+    pub table: GrundyTable,
+    /// With [`OnDamage::KeepPrefix`]: the damage found and repaired (the heaps from its
+    /// [`ValueFileError::repaired_from`] on were computed again and written over it).
+    pub repaired: Option<ValueFileError>,
+}
+
 fn file_error(path: &Path, reason: impl std::fmt::Display) -> NimError {
     NimError::ValueFile { path: path.display().to_string(), reason: reason.to_string() }
+}
+
+fn refused(path: &Path, source: ValueFileError) -> NimError {
+    match source {
+        ValueFileError::Io { reason, .. } => file_error(path, reason),
+        source => NimError::ValueFileRefused { path: path.display().to_string(), source },
+    }
 }
 
 fn header(path: &Path, code: &str, width: u8) -> Result<ValueFileHeader, NimError> {
@@ -40,25 +58,43 @@ fn header(path: &Path, code: &str, width: u8) -> Result<ValueFileHeader, NimErro
     ValueFileHeader::new(code, width).map_err(|e| file_error(path, e))
 }
 
-/// Reads the values of a file written for `code`, checking its header, into a table with room
-/// for heaps `0..=up_to`. The bytes are checked against `limits` before the table is allocated:
-/// the values read when the file holds every heap asked for, else the whole table at the
-/// file's width ([`narrow_table_bytes`]), so that a run that cannot finish is refused at the
-/// start, not after hours of work.
-fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result<Cells, NimError> {
-    let mut file = File::open(path).map_err(|e| file_error(path, e))?;
-    let stored = value_file::read_header(&mut file).map_err(|e| file_error(path, e))?;
-    stored.expect_name(code).map_err(|e| file_error(path, e))?;
-    let width = stored.width;
-    let cell = match width {
+fn cell_width(width: u8) -> CellWidth {
+    match width {
         1 => CellWidth::U8,
         2 => CellWidth::U16,
         _ => CellWidth::U32,
+    }
+}
+
+/// Reads the values of a file written for `code`, every block checked against its checksum,
+/// into a table with room for heaps `0..=up_to`. The bytes are checked against `limits` before
+/// the table is allocated: the values the file can hold when that is every heap asked for, else
+/// the whole table at the file's width ([`narrow_table_bytes`]) — the same figure as a fresh
+/// run's at that width, so that a run told to go on is not refused for reading what it wrote.
+/// With [`OnDamage::KeepPrefix`] the values before the first bad block are kept and the damage
+/// returned.
+fn read_values(
+    path: &Path,
+    code: &str,
+    up_to: usize,
+    limits: &Limits,
+    on_damage: OnDamage,
+) -> Result<(Cells, Option<ValueFileError>), NimError> {
+    let (stored, input, length) = match value_file::open(path, code) {
+        Err(damage) if on_damage == OnDamage::KeepPrefix && damage.repaired_from() == Some(0) => {
+            limits.check_bytes(
+                || format!("{code} heaps up to {up_to}"),
+                narrow_table_bytes(up_to as u64, CellWidth::U8),
+            )?;
+            return Ok((Cells::U8(Vec::with_capacity(up_to + 1)), Some(damage)));
+        }
+        other => other.map_err(|e| refused(path, e))?,
     };
-    let length = file.metadata().map_err(|e| file_error(path, e))?.len();
+    let width = stored.width;
+    let cell = cell_width(width);
     // The header was read whole, but the file may have been cut since: checked, not wrapped.
-    let heaps = value_file::stored_value_count(length, stored.values_start(), width)
-        .map_err(|e| file_error(path, e))?;
+    let heaps =
+        value_file::most_values(length, stored.values_start(), width).map_err(|e| refused(path, e))?;
     if heaps > up_to as u64 {
         limits
             .check_bytes(|| format!("reading {}", path.display()), u128::from(heaps) * u128::from(width))?;
@@ -70,62 +106,46 @@ fn read_values(path: &Path, code: &str, up_to: usize, limits: &Limits) -> Result
     }
     let heaps = usize::try_from(heaps).map_err(|_| file_error(path, "too many heaps for this machine"))?;
     let room = heaps.max(up_to + 1);
-    let mut file = std::io::BufReader::with_capacity(1 << 16, file);
-    let mut read = |bytes: &mut [u8]| file.read_exact(bytes).map_err(|e| file_error(path, e));
-    Ok(match cell {
-        CellWidth::U8 => {
-            let mut values = Vec::with_capacity(room);
-            values.resize(heaps, 0u8);
-            read(&mut values)?;
-            Cells::U8(values)
+    let mut cells = match cell {
+        CellWidth::U8 => Cells::U8(Vec::with_capacity(room)),
+        CellWidth::U16 => Cells::U16(Vec::with_capacity(room)),
+        CellWidth::U32 => Cells::U32(Vec::with_capacity(room)),
+    };
+    let mut blocks = BlockReader::new(input, &stored, length);
+    let damage = loop {
+        match blocks.next_block() {
+            Ok(Some(bytes)) => match &mut cells {
+                Cells::U8(v) => v.extend_from_slice(bytes),
+                Cells::U16(v) => v.extend(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]]))),
+                Cells::U32(v) => {
+                    v.extend(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                }
+            },
+            Ok(None) => break None,
+            Err(damage) if on_damage == OnDamage::KeepPrefix && damage.repaired_from().is_some() => {
+                break Some(damage);
+            }
+            Err(other) => return Err(refused(path, other)),
         }
-        CellWidth::U16 => Cells::U16(read_wide(heaps, room, &mut read, u16::from_le_bytes)?),
-        CellWidth::U32 => Cells::U32(read_wide(heaps, room, &mut read, u32::from_le_bytes)?),
-    })
-}
-
-/// Reads `heaps` values of `N` bytes each into a vector with room for `room`, in chunks of
-/// 64 KiB, so that no byte copy of the whole table is held beside it.
-fn read_wide<T, const N: usize>(
-    heaps: usize,
-    room: usize,
-    read: &mut impl FnMut(&mut [u8]) -> Result<(), NimError>,
-    from_le_bytes: fn([u8; N]) -> T,
-) -> Result<Vec<T>, NimError> {
-    let mut values = Vec::with_capacity(room);
-    let mut chunk = vec![0u8; 1 << 16];
-    while values.len() < heaps {
-        let count = (heaps - values.len()).min(chunk.len() / N);
-        let bytes = &mut chunk[..count * N];
-        read(bytes)?;
-        values.extend(bytes.chunks_exact(N).map(|c| from_le_bytes(c.try_into().expect("chunks of N bytes"))));
-    }
-    Ok(values)
+    };
+    Ok((cells, damage))
 }
 
 /// Writes the whole file anew (header and every value), through a temporary file.
 fn write_all(path: &Path, code: &str, table: &GrundyTable) -> Result<(), NimError> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let mut file = File::create(&temporary).map_err(|e| file_error(path, e))?;
-    file.write_all(&header(path, code, table.width().bytes())?.to_bytes())
-        .map_err(|e| file_error(path, e))?;
-    table.write_le_bytes(0, &mut file).map_err(|e| file_error(path, e))?;
-    file.sync_all().map_err(|e| file_error(path, e))?;
-    fs::rename(&temporary, path).map_err(|e| file_error(path, e))
+    let header = header(path, code, table.width().bytes())?;
+    value_file::write_whole(path, &header, |out| table.write_le_bytes(0, out)).map_err(|e| refused(path, e))
 }
 
-/// Appends the values of heaps `from..` of `table`, after cutting a partial value at the end.
+/// Appends the values of heaps `from..` of `table`, after cutting the file at heap `from`.
 fn append(path: &Path, code: &str, table: &GrundyTable, from: usize) -> Result<(), NimError> {
-    let width = table.width().bytes();
-    let end = value_file::value_offset(header(path, code, width)?.values_start(), from as u64, width)
+    let header = header(path, code, table.width().bytes())?;
+    let mut prefix = Vec::new();
+    table
+        .write_le_bytes_between(value_file::block_start(from as u64) as usize, from, &mut prefix)
         .map_err(|e| file_error(path, e))?;
-    let file = OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, e))?;
-    file.set_len(end).map_err(|e| file_error(path, e))?;
-    drop(file);
-    let mut file = OpenOptions::new().append(true).open(path).map_err(|e| file_error(path, e))?;
-    table.write_le_bytes(from, &mut file).map_err(|e| file_error(path, e))?;
-    file.sync_all().map_err(|e| file_error(path, e))
+    value_file::append_whole(path, &header, from as u64, &prefix, |out| table.write_le_bytes(from, out))
+        .map_err(|e| refused(path, e))
 }
 
 /// Heaps below this are all checked when a file is read.
@@ -143,9 +163,10 @@ impl OctalGame {
     /// [`Self::grundy_table_within`], checked before each allocation.
     ///
     /// # Errors
-    /// [`NimError::ValueFile`] if the file cannot be read or written, or holds another code, a
-    /// bad magic, version or width, or values that the check on load finds wrong; the errors of
-    /// [`Self::grundy_table_within`].
+    /// [`NimError::ValueFile`] if the file cannot be read or written, or holds values that the
+    /// check on load finds wrong; [`NimError::ValueFileRefused`] if it is damaged (a block or
+    /// the header fails its checksum), holds another code, has a bad magic, version or width,
+    /// or another run holds its lock; the errors of [`Self::grundy_table_within`].
     pub fn grundy_file_within(
         &self,
         up_to: u64,
@@ -156,9 +177,9 @@ impl OctalGame {
     }
 
     /// [`Self::grundy_file_within`] for long runs: before each chunk of work (a 128th of the
-    /// heaps asked for, at least 2^16) `observer` is told how far it has come and may stop it;
-    /// the values computed so far are then already in the file, and a later call resumes
-    /// from them.
+    /// heaps asked for, at least 2^16), and every 1024 heaps within one, `observer` is told how
+    /// far it has come and may stop it; the values computed so far are then already in the
+    /// file, and a later call resumes from them.
     ///
     /// # Errors
     /// As [`Self::grundy_file_within`], and [`NimError::Stopped`] when the observer stops it.
@@ -169,6 +190,26 @@ impl OctalGame {
         limits: &Limits,
         observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<GrundyTable, NimError> {
+        Ok(self.grundy_file_repairing(up_to, path, limits, OnDamage::Refuse, observer)?.table)
+    }
+
+    /// [`Self::grundy_file_observed`], and with [`OnDamage::KeepPrefix`] the repair of a
+    /// damaged file: the blocks before the first bad one are kept (none if the header is
+    /// damaged or the file has no checksums), the values from there on are computed again as
+    /// in any resumed run, and written over the damage; [`FileRun::repaired`] says what was
+    /// found.
+    ///
+    /// # Errors
+    /// As [`Self::grundy_file_observed`]; [`NimError::ValueFileRefused`] for a damaged file
+    /// with [`OnDamage::Refuse`], and for a file another run holds the lock of.
+    pub fn grundy_file_repairing(
+        &self,
+        up_to: u64,
+        path: &Path,
+        limits: &Limits,
+        on_damage: OnDamage,
+        observer: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<FileRun, NimError> {
         let too_large = || NimError::HeapTooLarge { size: up_to, max: crate::MAX_NARROW_TABLE_HEAP - 1 };
         if up_to >= crate::MAX_NARROW_TABLE_HEAP {
             return Err(too_large());
@@ -176,9 +217,22 @@ impl OctalGame {
         let up_to = usize::try_from(up_to).map_err(|_| too_large())?;
         let code = self.to_string();
         let what = || format!("octal game {self}, heaps up to {up_to}");
+        let _lock = value_file::lock(path).map_err(|e| refused(path, e))?;
+        let mut repaired = None;
         let table = if path.exists() {
-            let table = GrundyTable::from_cells(read_values(path, &code, up_to, limits)?);
+            let (cells, damage) = read_values(path, &code, up_to, limits, on_damage)?;
+            let table = GrundyTable::from_cells(cells);
             self.check_stored(&table, path, limits)?;
+            if let Some(damage) = damage {
+                // Cut at the damage now: the file then holds only checked values, whatever
+                // stops this run.
+                if table.is_empty() {
+                    write_all(path, &code, &table)?;
+                } else {
+                    append(path, &code, &table, table.len())?;
+                }
+                repaired = Some(damage);
+            }
             table
         } else {
             limits.check_bytes(what, narrow_table_bytes(up_to as u64, CellWidth::U8))?;
@@ -204,7 +258,7 @@ impl OctalGame {
         )?;
         // A file may hold more heaps than asked for.
         table.truncate(up_to + 1);
-        Ok(table)
+        Ok(FileRun { table, repaired })
     }
 
     /// Recomputes by the definition, from the table's own values, the values of the first

@@ -190,6 +190,16 @@ impl GrundyTable {
     /// Writes the values of heaps `from..` as little-endian bytes of the table's width, through
     /// a buffer of 16 Ki values (no copy of the table).
     pub(crate) fn write_le_bytes(&self, from: usize, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        self.write_le_bytes_between(from, self.len(), out)
+    }
+
+    /// [`Self::write_le_bytes`] for the heaps `from..to` only (`to` at most the length).
+    pub(crate) fn write_le_bytes_between(
+        &self,
+        from: usize,
+        to: usize,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
         fn chunked<T: Copy, const N: usize>(
             values: &[T],
             bytes: fn(T) -> [u8; N],
@@ -205,10 +215,12 @@ impl GrundyTable {
             }
             Ok(())
         }
+        let to = to.min(self.len());
+        let from = from.min(to);
         match &self.cells {
-            Cells::U8(v) => out.write_all(&v[from.min(v.len())..]),
-            Cells::U16(v) => chunked(&v[from.min(v.len())..], u16::to_le_bytes, out),
-            Cells::U32(v) => chunked(&v[from.min(v.len())..], u32::to_le_bytes, out),
+            Cells::U8(v) => out.write_all(&v[from..to]),
+            Cells::U16(v) => chunked(&v[from..to], u16::to_le_bytes, out),
+            Cells::U32(v) => chunked(&v[from..to], u32::to_le_bytes, out),
         }
     }
 
@@ -227,6 +239,10 @@ impl GrundyTable {
             Cells::U16(v) => v.truncate(len),
             Cells::U32(v) => v.truncate(len),
         }
+    }
+
+    pub(crate) fn cells_ref(&self) -> &Cells {
+        &self.cells
     }
 
     pub(crate) fn into_cells(self) -> Cells {
@@ -427,7 +443,17 @@ struct Sweep<'a> {
     /// The caller's own estimate of the bytes for a table of so many heaps, checked too when the
     /// table grows in [`Mode::StopAtPeriod`] (the `u32` API counts its output there).
     growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    /// Asked every [`INTERRUPT_HEAPS`] heaps (given the heaps done) whether to stop at once:
+    /// the sweep then ends with the values so far, as if it had been asked for no more.
+    interrupt: Option<Interrupt<'a>>,
 }
+
+/// A caller's question "stop now?", given the heaps done.
+pub(crate) type Interrupt<'a> = &'a mut (dyn FnMut(usize) -> bool + 'a);
+
+/// Heaps between two questions to the interrupt: even a quadratic code at 10^7 heaps answers
+/// within a fraction of a second (the stop of a long run within a second on Ctrl-C).
+const INTERRUPT_HEAPS: usize = 1 << 10;
 
 /// Computes the values of heaps `0..=up_to` (or up to a proven period) in the narrowest width.
 pub(crate) fn compute(
@@ -439,7 +465,15 @@ pub(crate) fn compute(
     growth_estimate: Option<&dyn Fn(usize) -> u128>,
 ) -> Result<Computed, NimError> {
     let (cells, memory) = first_block(up_to, mode, limits, what)?;
-    run_at_heap_width(up_to)(moves, cells, up_to, mode, memory, what, growth_estimate)
+    run_at_heap_width(up_to)(
+        moves,
+        cells,
+        up_to,
+        mode,
+        memory,
+        what,
+        Hooks { growth_estimate, interrupt: None },
+    )
 }
 
 /// The empty table of a fresh computation, with room for all of it (or, when it stops at a
@@ -457,13 +491,15 @@ fn first_block<'a>(
 }
 
 /// Continues `start` (the values of heaps `0..start.len()`, taken as exact) up to heap `up_to`
-/// in [`Mode::Fill`], at the width of `start` or wider.
-pub(crate) fn compute_from(
-    moves: &Moves,
+/// in [`Mode::Fill`], at the width of `start` or wider; or fewer heaps, if `interrupt` asks to
+/// stop.
+pub(crate) fn compute_from<'a>(
+    moves: &'a Moves,
     mut start: Cells,
     up_to: usize,
-    limits: &Limits,
-    what: &dyn Fn() -> String,
+    limits: &'a Limits,
+    what: &'a dyn Fn() -> String,
+    interrupt: Option<Interrupt<'a>>,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(start);
     let (len, width, capacity) = (table.len(), table.width(), table.capacity());
@@ -486,7 +522,15 @@ pub(crate) fn compute_from(
         Cells::U16(v) => v.reserve_exact(up_to + 1 - len),
         Cells::U32(v) => v.reserve_exact(up_to + 1 - len),
     }
-    run_at_heap_width(up_to)(moves, start, up_to, Mode::Fill, memory, what, None)
+    run_at_heap_width(up_to)(
+        moves,
+        start,
+        up_to,
+        Mode::Fill,
+        memory,
+        what,
+        Hooks { growth_estimate: None, interrupt },
+    )
 }
 
 /// [`run`] at one width of heap numbers.
@@ -497,8 +541,15 @@ type Run = for<'a> fn(
     Mode,
     Memory<'a>,
     &'a dyn Fn() -> String,
-    Option<&'a dyn Fn(usize) -> u128>,
+    Hooks<'a>,
 ) -> Result<Computed, NimError>;
+
+/// What a caller may add to a sweep: its own estimate of the bytes of a table of so many heaps
+/// (see [`Sweep`]'s `growth_estimate`), and a question whether to stop now.
+struct Hooks<'a> {
+    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    interrupt: Option<Interrupt<'a>>,
+}
 
 /// [`run`] with the rare heaps numbered in `u32` when every heap up to `up_to` fits, else `u64`.
 fn run_at_heap_width(up_to: usize) -> Run {
@@ -513,12 +564,13 @@ fn run<'a, H: HeapNumber>(
     mode: Mode,
     memory: Memory<'a>,
     what: &'a dyn Fn() -> String,
-    growth_estimate: Option<&'a dyn Fn(usize) -> u128>,
+    hooks: Hooks<'a>,
 ) -> Result<Computed, NimError> {
     let table = GrundyTable::from_cells(cells);
     let (len, largest) = (table.len(), table.iter().max().unwrap_or(0));
     cells = table.cells;
-    let mut sweep = Sweep::new(moves, up_to, mode, memory, what, growth_estimate, len);
+    let mut sweep = Sweep::new(moves, up_to, mode, memory, what, hooks.growth_estimate, len);
+    sweep.interrupt = hooks.interrupt;
     sweep.grow_marks(32 - largest.leading_zeros())?;
     loop {
         let pass = match &mut cells {
@@ -570,6 +622,7 @@ impl<'a> Sweep<'a> {
             wanted: Vec::new(),
             rare_bytes: 0,
             growth_estimate,
+            interrupt: None,
         }
     }
 }
@@ -658,16 +711,20 @@ impl Sweep<'_> {
     /// The rare heaps among `values[1..]` under the current selection, checked against memory.
     fn rare_heaps<T: Cell, H: HeapNumber>(&mut self, values: &[T]) -> Result<(Vec<H>, Vec<T>), NimError> {
         let selection = self.selection;
-        let heaps: Vec<H> =
-            (1..values.len()).filter(|&i| selection.label(i, values[i].wide()) == 0).map(H::of).collect();
-        let capacity = heaps.len().max(256).next_power_of_two();
+        // Only the splits read the rare heaps: a game without splits keeps none (a fresh run
+        // never lists any, and a resumed one must not list every stored heap as rare).
+        let has_splits = !self.moves.splits.is_empty();
+        let is_rare = |i: usize| has_splits && selection.label(i, values[i].wide()) == 0;
+        // Counted first, so the lists are checked against the budget before they are allocated.
+        let count = (1..values.len()).filter(|&i| is_rare(i)).count();
+        let capacity = count.max(256).next_power_of_two();
         let bytes = capacity as u128 * (T::WIDTH.bytes() as u128 + H::BYTES as u128);
         self.memory.regrow(self.what, self.rare_bytes, bytes)?;
         self.rare_bytes = bytes;
         let mut rare_heaps = Vec::with_capacity(capacity);
-        rare_heaps.extend_from_slice(&heaps);
+        rare_heaps.extend((1..values.len()).filter(|&i| is_rare(i)).map(H::of));
         let mut rare_values = Vec::with_capacity(capacity);
-        rare_values.extend(heaps.iter().map(|&i| values[i.heap()]));
+        rare_values.extend(rare_heaps.iter().map(|&i: &H| values[i.heap()]));
         Ok((rare_heaps, rare_values))
     }
 
@@ -682,7 +739,14 @@ impl Sweep<'_> {
         let (mut rare_heaps, mut rare_values) = self.rare_heaps::<T, H>(values)?;
         debug_assert_eq!(self.memory.held, self.bytes_held(values, &rare_heaps, &rare_values));
         let split_parity = moves.splits.first().map_or(0, |&k| k & 1);
-        for n in values.len()..=self.up_to {
+        let first = values.len();
+        for n in first..=self.up_to {
+            if n.is_multiple_of(INTERRUPT_HEAPS)
+                && n > first
+                && self.interrupt.as_mut().is_some_and(|interrupt| interrupt(n))
+            {
+                return Ok(Pass::Done(None));
+            }
             if n == self.next_choice {
                 self.choose(values);
                 (rare_heaps, rare_values) = self.rare_heaps::<T, H>(values)?;
@@ -892,6 +956,32 @@ impl Sweep<'_> {
     }
 }
 
+/// The least period and pre-period that the Guy-Smith theorem proves from the values in
+/// `cells` alone (see [`guy_smith_search`]), each comparison a step of `limits`: how a run
+/// resumed from stored values finds the period that the run which stored them had proven.
+pub(crate) fn proven_periodicity(
+    cells: &Cells,
+    max_take: usize,
+    limits: &Limits,
+    what: &dyn Fn() -> String,
+) -> Result<Option<Periodicity>, NimError> {
+    let mut effort = Effort::new(limits);
+    match cells {
+        Cells::U8(v) => guy_smith_search(v, max_take, &mut effort, what),
+        Cells::U16(v) => guy_smith_search(v, max_take, &mut effort, what),
+        Cells::U32(v) => guy_smith_search(v, max_take, &mut effort, what),
+    }
+}
+
+/// Extends the values in `cells` to heaps `0..len` by their proven period ([`fill_periodic`]).
+pub(crate) fn fill_cells_periodic(cells: &mut Cells, periodicity: Periodicity, len: usize) {
+    match cells {
+        Cells::U8(v) => fill_periodic(v, periodicity, len),
+        Cells::U16(v) => fill_periodic(v, periodicity, len),
+        Cells::U32(v) => fill_periodic(v, periodicity, len),
+    }
+}
+
 /// Extends `values` to `len` by its proven period: `g(m) = g(m - block)` for every multiple
 /// `block` of the period with `m - block >= preperiod`, so the table is copied from itself in
 /// blocks that double as it grows. Requires `values.len() >= preperiod + period`.
@@ -993,7 +1083,15 @@ mod tests {
         ];
         let wide = |code: &str, up_to: usize, mode: Mode, limits: &Limits| {
             let (cells, memory) = first_block(up_to, mode, limits, &describe)?;
-            run::<u64>(&moves_of(code), cells, up_to, mode, memory, &describe, None)
+            run::<u64>(
+                &moves_of(code),
+                cells,
+                up_to,
+                mode,
+                memory,
+                &describe,
+                Hooks { growth_estimate: None, interrupt: None },
+            )
         };
         for (code, up_to, mode) in cases {
             let narrow = computed(code, up_to, mode, &Limits::UNLIMITED).unwrap();
@@ -1046,7 +1144,7 @@ mod tests {
         let starts: [(&dyn Fn() -> Cells, u128, bool); 3] =
             [(&|| two_bytes.clone(), 2, true), (&|| four_bytes.clone(), 4, true), (&roomy, 4, false)];
         for (start, cell, copied) in starts {
-            let resumed = compute_from(&moves, start(), 40_000, &Limits::UNLIMITED, &describe).unwrap();
+            let resumed = compute_from(&moves, start(), 40_000, &Limits::UNLIMITED, &describe, None).unwrap();
             assert_eq!(values_of(&resumed.cells), whole, "{cell}");
             let peak = resumed.peak_bytes;
             let table = if copied { (30_000 + 40_001) * cell } else { 40_001 * cell };
@@ -1054,12 +1152,31 @@ mod tests {
             assert!(peak >= table && peak <= table + SCRATCH_BYTES, "{cell}: {peak}");
             let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
             assert!(matches!(
-                compute_from(&moves, start(), 40_000, &short, &describe),
+                compute_from(&moves, start(), 40_000, &short, &describe, None),
                 Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
             ));
             let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
-            assert!(compute_from(&moves, start(), 40_000, &exact, &describe).is_ok());
+            assert!(compute_from(&moves, start(), 40_000, &exact, &describe, None).is_ok());
         }
+    }
+
+    /// A game without splits keeps no rare heaps, resumed or not: 300 000 values of
+    /// subtraction {1, 3, 4} (0.3033) continued to 400 000 heaps (no period check between
+    /// 2^18 and 2^19 in the kernel's schedule) within the table and the first scratch block,
+    /// as a fresh run. Before, every stored heap was listed as rare, 5 bytes each.
+    #[test]
+    fn resuming_a_game_without_splits_lists_no_rare_heaps() {
+        let moves = moves_of("0.3033");
+        let whole = computed("0.3033", 400_000, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
+        let start = || {
+            let mut values = Vec::with_capacity(400_001);
+            values.extend(values_of(&whole)[..300_000].iter().map(|&v| v as u8));
+            Cells::U8(values)
+        };
+        let fresh = Limits { max_bytes: narrow_table_bytes(400_000, CellWidth::U8), max_steps: u128::MAX };
+        let resumed = compute_from(&moves, start(), 400_000, &fresh, &describe, None).unwrap();
+        assert_eq!(values_of(&resumed.cells), values_of(&whole));
+        assert!(resumed.peak_bytes <= fresh.max_bytes, "{}", resumed.peak_bytes);
     }
 
     /// Resuming counts the given values and their longer copy at the moment of the move, then
@@ -1069,22 +1186,23 @@ mod tests {
         let moves = moves_of("0.6");
         let start = computed("0.6", 9_999, Mode::Fill, &Limits::UNLIMITED).unwrap().cells;
         let whole = computed("0.6", 30_000, Mode::Fill, &Limits::UNLIMITED).unwrap();
-        let resumed = compute_from(&moves, start.clone(), 30_000, &Limits::UNLIMITED, &describe).unwrap();
+        let resumed =
+            compute_from(&moves, start.clone(), 30_000, &Limits::UNLIMITED, &describe, None).unwrap();
         assert_eq!(values_of(&resumed.cells), values_of(&whole.cells));
         let peak = resumed.peak_bytes;
         assert!(peak >= 10_000 + 30_001, "{peak}");
         let short = Limits { max_bytes: peak - 1, max_steps: u128::MAX };
         assert!(matches!(
-            compute_from(&moves, start.clone(), 30_000, &short, &describe),
+            compute_from(&moves, start.clone(), 30_000, &short, &describe, None),
             Err(NimError::OverMemoryBudget { needed, .. }) if needed == peak
         ));
         let exact = Limits { max_bytes: peak, max_steps: u128::MAX };
-        assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe).is_ok());
+        assert!(compute_from(&moves, start.clone(), 30_000, &exact, &describe, None).is_ok());
         // One heap short of the end: that heap is computed.
-        let last = compute_from(&moves, start.clone(), 10_000, &Limits::UNLIMITED, &describe).unwrap();
+        let last = compute_from(&moves, start.clone(), 10_000, &Limits::UNLIMITED, &describe, None).unwrap();
         assert_eq!(values_of(&last.cells), values_of(&whole.cells)[..=10_000]);
         // Given values that already reach the end are returned as they are, at no cost.
-        let done = compute_from(&moves, start.clone(), 9_999, &short, &describe).unwrap();
+        let done = compute_from(&moves, start.clone(), 9_999, &short, &describe, None).unwrap();
         assert_eq!((done.cells, done.peak_bytes), (start, 0));
     }
 
@@ -1245,7 +1363,7 @@ mod tests {
         let plain = "0.16".parse::<OctalGame>().unwrap().grundy_values_plain(3999).unwrap();
         let given: Vec<u8> = plain[..3000].iter().map(|&v| u8::try_from(v).unwrap()).collect();
         let limits = Limits { max_bytes: u128::MAX, max_steps: 1_000_000 };
-        let resumed = compute_from(&moves, Cells::U8(given), 3999, &limits, &describe).unwrap();
+        let resumed = compute_from(&moves, Cells::U8(given), 3999, &limits, &describe, None).unwrap();
         assert_eq!(values_of(&resumed.cells), plain);
         let limits = Limits { max_bytes: u128::MAX, max_steps: 2_000_000 };
         let fresh = compute(&moves, 3999, Mode::NoShortcut, &limits, &describe, None).unwrap();

@@ -2,7 +2,10 @@
 //! values against the plain definition, resuming across a widening, and bad files rejected.
 
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+
+use game_core::value_file::{OnDamage, ValueFileError};
 
 use game_nim::{
     CellWidth, Limits, MAX_NARROW_TABLE_HEAP, NimError, OctalGame, VALUE_FILE_MAGIC, narrow_table_bytes,
@@ -16,6 +19,30 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
+/// A value file written by hand as `docs/value-files.md` describes it: the header and its
+/// CRC-32, then blocks of 2^16 values, each with its count and the CRC-32 of its values, the
+/// header's CRC, its number and its count.
+fn by_hand(code: &str, width: u8, values: &[u32]) -> Vec<u8> {
+    let mut bytes = VALUE_FILE_MAGIC.to_vec();
+    bytes.extend_from_slice(&[2, width, code.len() as u8]);
+    bytes.extend_from_slice(code.as_bytes());
+    let header_crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&header_crc.to_le_bytes());
+    for (block, chunk) in values.chunks(1 << 16).enumerate() {
+        let payload: Vec<u8> =
+            chunk.iter().flat_map(|v| v.to_le_bytes()[..usize::from(width)].to_vec()).collect();
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&payload);
+        hasher.update(&header_crc.to_le_bytes());
+        hasher.update(&(block as u64).to_le_bytes());
+        hasher.update(&(chunk.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+        bytes.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&hasher.finalize().to_le_bytes());
+    }
+    bytes
+}
+
 #[test]
 fn values_are_written_as_documented_and_resumed_exactly() {
     let game: OctalGame = "0.6".parse().unwrap();
@@ -26,58 +53,84 @@ fn values_are_written_as_documented_and_resumed_exactly() {
     let part = game.grundy_file_within(first_wide as u64 - 10, &path, &Limits::UNLIMITED).unwrap();
     assert_eq!(part.width(), CellWidth::U8);
     let bytes = fs::read(&path).unwrap();
-    let header_len = 11 + 3;
-    assert_eq!(bytes[..8], VALUE_FILE_MAGIC);
     assert_eq!(&bytes[..8], b"IGOCTAL\x1a");
-    assert_eq!(bytes[8], 1, "version");
+    assert_eq!(bytes[8], 2, "version");
     assert_eq!(bytes[9], 1, "width");
     assert_eq!(bytes[10], 3, "code length");
     assert_eq!(&bytes[11..14], b"0.6");
-    assert_eq!(bytes.len(), header_len + first_wide - 9);
-    let stored: Vec<u32> = bytes[header_len..].iter().map(|&b| b as u32).collect();
-    assert_eq!(stored, plain[..first_wide - 9]);
+    let stored: Vec<u32> = plain[..first_wide - 9].to_vec();
+    assert_eq!(bytes, by_hand("0.6", 1, &stored));
     // Resume past the widening: the file is rewritten with two-byte cells.
     let wider = game.grundy_file_within(first_wide as u64 + 100, &path, &Limits::UNLIMITED).unwrap();
     assert_eq!(wider.width(), CellWidth::U16);
     assert_eq!(wider.to_vec(), plain[..=first_wide + 100]);
-    assert_eq!(fs::read(&path).unwrap().len(), header_len + 2 * (first_wide + 101));
-    // A write cut short: half a value at the end is dropped on resume.
+    assert_eq!(fs::read(&path).unwrap(), by_hand("0.6", 2, &plain[..=first_wide + 100]));
+    // A write cut short (or a byte appended) is refused, naming the block; the repair
+    // computes that block again.
     let mut torn = fs::read(&path).unwrap();
     torn.push(0xff);
     fs::write(&path, &torn).unwrap();
-    let whole = game.grundy_file_within(20_000, &path, &Limits::UNLIMITED).unwrap();
+    match game.grundy_file_within(20_000, &path, &Limits::UNLIMITED) {
+        Err(NimError::ValueFileRefused {
+            source: ValueFileError::BadBlock { block: 0, first_heap: 0, .. },
+            ..
+        }) => {}
+        other => panic!("expected the damage to be refused, got {other:?}"),
+    }
+    let run = game
+        .grundy_file_repairing(20_000, &path, &Limits::UNLIMITED, OnDamage::KeepPrefix, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert!(matches!(run.repaired, Some(ValueFileError::BadBlock { block: 0, .. })));
+    let whole = run.table;
     assert_eq!(whole.width(), CellWidth::U16);
     assert_eq!(whole.to_vec(), plain);
     let bytes = fs::read(&path).unwrap();
     assert_eq!(bytes[9], 2, "width after widening");
-    assert_eq!(bytes.len(), header_len + 2 * 20_001);
-    let stored: Vec<u32> =
-        bytes[header_len..].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]]) as u32).collect();
-    assert_eq!(stored, plain);
+    assert_eq!(bytes, by_hand("0.6", 2, &plain));
     // Asking for fewer heaps than the file holds reads them and computes nothing.
     assert_eq!(game.grundy_file_within(100, &path, &Limits::UNLIMITED).unwrap().to_vec(), plain[..=100]);
     // Another code's file is refused.
     let kayles: OctalGame = "0.77".parse().unwrap();
     assert!(matches!(
         kayles.grundy_file_within(100, &path, &Limits::UNLIMITED),
-        Err(NimError::ValueFile { .. })
+        Err(NimError::ValueFileRefused { source: ValueFileError::WrongName { .. }, .. })
     ));
 }
 
 #[test]
 fn bad_files_are_typed_errors() {
     let game: OctalGame = "0.137".parse().unwrap();
-    for (name, content) in [
-        ("empty.bin", Vec::new()),
-        ("magic.bin", b"NOTOCTAL\x01\x01\x050.137".to_vec()),
-        ("version.bin", [&VALUE_FILE_MAGIC[..], b"\x02\x01\x050.137"].concat()),
-        ("width.bin", [&VALUE_FILE_MAGIC[..], b"\x01\x03\x050.137"].concat()),
-        ("short.bin", [&VALUE_FILE_MAGIC[..], b"\x01\x01\x090.137"].concat()),
+    let good = by_hand("0.137", 1, &game.grundy_values_plain(10).unwrap());
+    let mut width = by_hand("0.137", 3, &[]);
+    width.extend_from_slice(&[0; 11]);
+    let mut old = [&VALUE_FILE_MAGIC[..], b"\x01\x01\x050.137"].concat();
+    old.extend_from_slice(&[0; 11]);
+    for (name, content, expected) in [
+        ("empty.bin", Vec::new(), ValueFileError::ShorterThanHeader),
+        ("magic.bin", b"NOTOCTAL\x01\x01\x050.137".to_vec(), ValueFileError::BadMagic),
+        (
+            "version.bin",
+            [&VALUE_FILE_MAGIC[..], b"\x03\x01\x050.137"].concat(),
+            ValueFileError::BadVersion { version: 3 },
+        ),
+        ("old.bin", old, ValueFileError::Unchecked { version: 1 }),
+        ("width.bin", width, ValueFileError::BadWidth { width: 3 }),
+        (
+            "short.bin",
+            good[..good.len() - 12].to_vec(),
+            ValueFileError::BadBlock { block: 0, first_heap: 0, last_heap: None },
+        ),
+        ("header.bin", [&good[..12], b"2", &good[13..]].concat(), ValueFileError::HeaderChecksum),
     ] {
         let path = scratch(name);
         fs::write(&path, content).unwrap();
         match game.grundy_file_within(10, &path, &Limits::UNLIMITED) {
-            Err(NimError::ValueFile { path: shown, .. }) => assert!(shown.ends_with(name), "{shown}"),
+            Err(NimError::ValueFileRefused { path: shown, source }) => {
+                assert!(shown.ends_with(name), "{shown}");
+                assert_eq!(source, expected, "{name}");
+            }
             other => panic!("{name}: expected a file error, got {other:?}"),
         }
     }
@@ -117,14 +170,13 @@ proptest::proptest! {
 fn resuming_reads_the_file_within_the_budget() {
     let game: OctalGame = "0.77".parse().unwrap();
     let path = scratch("kayles-tampered.bin");
-    let header_len = 11 + 4;
     for (heaps, tampered) in [(100u64, 50usize), (4000, 4000)] {
         fs::remove_file(&path).unwrap_or(());
-        game.grundy_file_within(heaps, &path, &Limits::UNLIMITED).unwrap();
-        let mut bytes = fs::read(&path).unwrap();
-        assert_eq!(bytes.len(), header_len + heaps as usize + 1);
-        bytes[header_len + tampered] ^= 1;
-        fs::write(&path, &bytes).unwrap();
+        // Values changed with their checksums made to match: only the check by the
+        // definition can find them.
+        let mut values = game.grundy_values_plain(heaps as usize).unwrap();
+        values[tampered] ^= 1;
+        fs::write(&path, by_hand("0.77", 1, &values)).unwrap();
         match game.grundy_file_within(heaps, &path, &Limits::UNLIMITED) {
             Err(NimError::ValueFile { reason, .. }) => {
                 assert!(reason.starts_with(&format!("heap {tampered} is stored with")), "{reason}")
@@ -162,20 +214,14 @@ fn resuming_reads_the_file_within_the_budget() {
     );
 }
 
-/// A file of two-byte values, written by hand as the documented layout says (magic, version 1,
-/// width 2, code length, code, little-endian values): read back exactly, and its 3 values x
+/// A file of two-byte values, written by hand as the documented layout says (magic, version 2,
+/// width 2, code length, code, checksums, little-endian values): read back exactly, and its 3 values x
 /// 2 bytes = 6 bytes checked against the budget before they are allocated, then 4 more bytes of
 /// flags (values up to 2, plus 2) to check them.
 #[test]
 fn a_two_byte_file_written_by_hand_is_read_within_the_budget() {
     let path = scratch("kayles-by-hand.bin");
-    let mut bytes = VALUE_FILE_MAGIC.to_vec();
-    bytes.extend_from_slice(&[1, 2, 4]);
-    bytes.extend_from_slice(b"0.77");
-    for value in [0u16, 1, 2] {
-        bytes.extend_from_slice(&value.to_le_bytes());
-    }
-    fs::write(&path, &bytes).unwrap();
+    fs::write(&path, by_hand("0.77", 2, &[0, 1, 2])).unwrap();
     let kayles: OctalGame = "0.77".parse().unwrap();
     let five = Limits { max_bytes: 5, ..Limits::UNLIMITED };
     assert!(matches!(
@@ -208,11 +254,7 @@ fn files_of_several_chunks_are_read_back_exactly() {
 
     let path = scratch("by-hand-four-bytes.bin");
     let values = "0.77".parse::<OctalGame>().unwrap().grundy_values(19_999).unwrap();
-    let mut bytes = VALUE_FILE_MAGIC.to_vec();
-    bytes.extend_from_slice(&[1, 4, 4]);
-    bytes.extend_from_slice(b"0.77");
-    bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
-    fs::write(&path, &bytes).unwrap();
+    fs::write(&path, by_hand("0.77", 4, &values)).unwrap();
     let kayles: OctalGame = "0.77".parse().unwrap();
     let read = kayles.grundy_file_within(19_999, &path, &Limits::UNLIMITED).unwrap();
     assert_eq!((read.width(), read.to_vec()), (CellWidth::U32, values));
@@ -248,4 +290,57 @@ fn the_stated_memory_is_enough_for_a_file_run() {
         game.grundy_file_within(7_000_000, &path, &short),
         Err(NimError::OverMemoryBudget { needed, .. }) if needed == short.max_bytes + 1
     ));
+}
+
+/// Resuming is the fast path: Dawson's Kayles (0.07, period 34 from heap 52) to 300 000 heaps,
+/// fresh and from its first 1025 values, each within 10^7 steps. Before the period proven by
+/// one chunk was carried to the next, and found again in the values read, a chunk that did not
+/// start at a power of two computed every heap up to the next one (quadratic: 0.07 has no
+/// sparse space), and both runs gave up.
+#[test]
+fn a_resumed_periodic_run_copies_its_period_instead_of_computing() {
+    let game: OctalGame = "0.07".parse().unwrap();
+    let steps = Limits { max_steps: 10_000_000, ..Limits::UNLIMITED };
+    let plain = game.grundy_table_within(300_000, &Limits::UNLIMITED).unwrap();
+    let path = scratch("dawson.bin");
+    assert_eq!(game.grundy_file_within(300_000, &path, &steps).unwrap(), plain);
+    fs::write(&path, by_hand("0.07", 1, &plain.to_vec()[..1025])).unwrap();
+    assert_eq!(game.grundy_file_within(300_000, &path, &steps).unwrap(), plain);
+    assert_eq!(fs::read(&path).unwrap(), by_hand("0.07", 1, &plain.to_vec()));
+}
+
+/// A run told to go on is accepted within the budget its fresh run was: a game without splits
+/// (subtraction {1, 3, 4}, octal 0.3033) resumed from 2 million of its 3 million heaps within
+/// exactly the bytes a fresh run states. Before, the resumed run listed every stored heap as
+/// "rare" (the splits read them; this game has none), 5 bytes each, and was refused.
+#[test]
+fn a_resumed_run_without_splits_needs_no_more_memory_than_a_fresh_one() {
+    let game: OctalGame = "0.3033".parse().unwrap();
+    let path = scratch("subtraction-budget.bin");
+    let fresh = Limits { max_bytes: narrow_table_bytes(3_000_000, CellWidth::U8), ..Limits::UNLIMITED };
+    let plain = game.grundy_table_within(3_000_000, &Limits::UNLIMITED).unwrap();
+    // 2^21 heaps and 3: no period check before heap 2^22 in the kernel's own schedule.
+    let prefix = (1 << 21) + 3;
+    fs::write(&path, by_hand("0.3033", 1, &plain.to_vec()[..prefix])).unwrap();
+    assert_eq!(game.grundy_file_within(3_000_000, &path, &fresh).unwrap(), plain);
+}
+
+/// A stop asked for within a chunk is taken within 1024 heaps, not at the chunk's end (2^16
+/// heaps here), and the file then holds exactly the heaps done, readable and continued to the
+/// definition's values.
+#[test]
+fn a_stop_is_taken_within_1024_heaps_and_leaves_a_valid_file() {
+    let game: OctalGame = "0.6".parse().unwrap();
+    let path = scratch("officers-stopped.bin");
+    let mut observer = |progress: game_nim::Progress| {
+        if progress.done >= 5000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    match game.grundy_file_observed(100_000, &path, &Limits::UNLIMITED, &mut observer) {
+        Err(NimError::Stopped { done, .. }) => assert_eq!(done, 5120),
+        other => panic!("expected a stop, got {other:?}"),
+    }
+    let plain = game.grundy_table_within(100_000, &Limits::UNLIMITED).unwrap();
+    // The first 5120 values are below 256: one byte each, one block.
+    assert_eq!(fs::read(&path).unwrap(), by_hand("0.6", 1, &plain.to_vec()[..5120]));
+    assert_eq!(game.grundy_file_within(100_000, &path, &Limits::UNLIMITED).unwrap(), plain);
 }

@@ -188,6 +188,11 @@ pub struct SubtractionArgs {
     /// instead of printing them; a FILE that holds some already is continued.
     #[arg(long, value_name = "FILE", requires = "values")]
     pub out: Option<PathBuf>,
+    /// With --out FILE: repair a damaged FILE (a block or the header failing its checksum, a
+    /// file cut short, or one written without checksums): the values before the first bad block
+    /// are kept, the rest computed again and written over it. Without it such a file is refused.
+    #[arg(long, requires = "out")]
+    pub repair: bool,
     /// With --values N: print the frequency of each value over heaps 1..=N, the largest value
     /// and where it first occurs, and the rare/common split.
     #[arg(long, requires = "values")]
@@ -219,6 +224,11 @@ pub struct OctalArgs {
     /// interrupted run resumes, e.g. `games octal 0.6 --values 1000000 --out officers.bin`.
     #[arg(long, value_name = "FILE", requires = "values")]
     pub out: Option<PathBuf>,
+    /// With --out FILE: repair a damaged FILE (a block or the header failing its checksum, a
+    /// file cut short, or one written without checksums): the values before the first bad block
+    /// are kept, the rest computed again and written over it. Without it such a file is refused.
+    #[arg(long, requires = "out")]
+    pub repair: bool,
     /// With --values N: print the frequency of each value over heaps 1..=N (one `value
     /// frequency` line each), the largest value and where it first occurs, and the rare/common
     /// split with the fewest rare heaps (its mask, count and last rare heap).
@@ -250,6 +260,11 @@ pub struct GrundyArgs {
     /// `games grundy --values 16777216 --out grundy.bin`.
     #[arg(long, value_name = "FILE", requires = "values")]
     pub out: Option<PathBuf>,
+    /// With --out FILE: repair a damaged FILE (a block or the header failing its checksum, a
+    /// file cut short, or one written without checksums): the values before the first bad block
+    /// are kept, the rest computed again and written over it. Without it such a file is refused.
+    #[arg(long, requires = "out")]
+    pub repair: bool,
     /// With --values N: print the frequency of each value over heaps 1..=N (one `value
     /// frequency` line each), the largest value and where it first occurs, and the rare/common
     /// split with the fewest rare heaps (its mask, count and last rare heap).

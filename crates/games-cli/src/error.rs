@@ -145,16 +145,27 @@ impl From<game_nim::NimError> for CliError {
                 CliError::OverMemoryBudget { what, needed, budget }
             }
             game_nim::NimError::EffortExceeded { what, steps } => CliError::GaveUp { what, steps },
+            game_nim::NimError::ValueFileRefused { path, source } => CliError::ValueFile { path, source },
             other => CliError::Nim(other),
         }
     }
 }
 
-/// "PATH: REASON", the path named once (the system's errors of game-core already name it).
+/// "PATH: REASON", the path named once (the system's errors of game-core already name it),
+/// and for damage that `--repair` mends, what it would compute again.
 fn value_file_message(path: &str, error: &game_core::value_file::ValueFileError) -> String {
+    use game_core::value_file::ValueFileError;
     match error {
-        game_core::value_file::ValueFileError::Io { .. } => error.to_string(),
-        _ => format!("{path}: {error}"),
+        ValueFileError::Io { .. } => error.to_string(),
+        ValueFileError::Unchecked { .. } => {
+            format!("{path}: {error}; remove it, or run the same command with --repair, to compute them anew")
+        }
+        _ => match error.repaired_from() {
+            Some(heap) => format!(
+                "{path}: {error}; run the same command with --repair to compute heaps {heap} on again"
+            ),
+            None => format!("{path}: {error}"),
+        },
     }
 }
 

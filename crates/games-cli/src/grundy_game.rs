@@ -5,14 +5,14 @@
 
 use std::path::Path;
 
-use game_core::value_file::{self, ValueFileError};
+use game_core::value_file::{self, OnDamage, ValueFileError};
 use game_nim::{Limits, ValueStatistics};
 use game_takebreak::{GrundyValueTable, estimated_bytes};
 use serde_json::json;
 
 use crate::cli::GrundyArgs;
 use crate::error::CliError;
-use crate::heaps::{MAX_OCTAL_VALUES, stats_text};
+use crate::heaps::{MAX_OCTAL_VALUES, repaired_line, stats_text};
 use crate::limits::Budget;
 use crate::output::Output;
 use crate::work::{Bar, stop_requested};
@@ -20,11 +20,15 @@ use crate::work::{Bar, stop_requested};
 /// The name of Grundy's game in the header of its value files.
 pub const VALUE_FILE_NAME: &str = "grundy";
 
-/// Heaps computed between two checkpoints (and two looks at Ctrl-C): a 128th of the heaps asked
-/// for, at least 2^16, as for octal value files.
+/// Heaps computed between two checkpoints: a 128th of the heaps asked for, at least 2^16, as
+/// for octal value files.
 fn chunk_heaps(n: u64) -> u64 {
     (n / 128).max(1 << 16)
 }
+
+/// Heaps computed between two looks at Ctrl-C: each value costs a pass over the few rare heaps
+/// (game-takebreak's sparse method), so this is far less than the second a stop may take.
+const POLL_HEAPS: u64 = 1 << 12;
 
 /// Runs `games grundy ...`.
 pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
@@ -44,17 +48,36 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     }
     let memory_limit = u64::try_from(budget.memory_bytes).unwrap_or(u64::MAX);
     budget.check(|| format!("the values of {title}, heaps 0..={n}"), u128::from(estimated_bytes(n)))?;
-    // Stored values first (checked by game-takebreak before it goes on from them).
-    let room = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
-    let stored = match &args.out {
-        Some(path) if path.exists() => {
-            crate::files::reject_special_file(path)?;
-            value_file::read_values(path, VALUE_FILE_NAME, room, budget.memory_bytes)
-                .map_err(|e| file_error(path, e))?
-                .values
-        }
+    // One writer per file: a second run is refused before it reads anything.
+    let _lock = match &args.out {
         Some(path) => {
             crate::files::reject_special_file(path)?;
+            Some(value_file::lock(path).map_err(|e| file_error(path, e))?)
+        }
+        None => None,
+    };
+    // Stored values first (checked by game-takebreak before it goes on from them).
+    let room = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
+    let on_damage = if args.repair { OnDamage::KeepPrefix } else { OnDamage::Refuse };
+    let mut repaired = None;
+    let stored = match &args.out {
+        Some(path) if path.exists() => {
+            let stored = value_file::read_values(path, VALUE_FILE_NAME, room, budget.memory_bytes, on_damage)
+                .map_err(|e| file_error(path, e))?;
+            if let Some(damage) = stored.damage {
+                // Cut at the damage now: the file then holds only checked values, whatever
+                // stops this run.
+                if stored.values.is_empty() {
+                    value_file::write_values(path, VALUE_FILE_NAME, &[])
+                } else {
+                    value_file::append_values(path, VALUE_FILE_NAME, &stored.values, stored.values.len())
+                }
+                .map_err(|e| file_error(path, e))?;
+                repaired = Some(damage);
+            }
+            stored.values
+        }
+        Some(path) => {
             value_file::write_values(path, VALUE_FILE_NAME, &[]).map_err(|e| file_error(path, e))?;
             Vec::new()
         }
@@ -66,6 +89,17 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     let mut written = table.values().len();
     // The file's width once this run has written to it.
     let mut width = None;
+    let mut save = |values: &[u32], written: &mut usize| -> Result<(), CliError> {
+        if let Some(path) = &args.out {
+            width = Some(
+                value_file::append_values(path, VALUE_FILE_NAME, values, *written)
+                    .map_err(|e| file_error(path, e))?,
+            );
+            *written = values.len();
+        }
+        Ok(())
+    };
+    let mut checkpoint = (written as u64).saturating_add(chunk_heaps(n));
     loop {
         let done = table.values().len() as u64;
         bar.show(done, total);
@@ -73,19 +107,19 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
             break;
         }
         if stop_requested() {
+            // Everything computed is saved: the same command goes on from there.
+            save(table.values(), &mut written)?;
             return Err(CliError::Stopped {
                 done,
                 total,
                 saved: args.out.as_ref().map(|p| p.display().to_string()),
             });
         }
-        table.extend_to(done.saturating_add(chunk_heaps(n) - 1).min(n));
-        if let Some(path) = &args.out {
-            width = Some(
-                value_file::append_values(path, VALUE_FILE_NAME, table.values(), written)
-                    .map_err(|e| file_error(path, e))?,
-            );
-            written = table.values().len();
+        table.extend_to(done.saturating_add(POLL_HEAPS - 1).min(checkpoint - 1).min(n));
+        let done = table.values().len() as u64;
+        if done >= checkpoint || done >= total {
+            save(table.values(), &mut written)?;
+            checkpoint = done.saturating_add(chunk_heaps(n));
         }
     }
     drop(bar);
@@ -99,6 +133,11 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     }
     let mut text = String::new();
     let mut json = json!({ "game": "grundy", "n": n });
+    if let (Some(path), Some(damage)) = (&args.out, &repaired) {
+        text.push_str(&repaired_line(path, damage));
+        text.push('\n');
+        json["repaired"] = json!(damage.to_string());
+    }
     if let Some(path) = &args.out {
         // None: nothing was computed, the file already held every heap asked for.
         let width = match width {

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
+use game_core::value_file::{OnDamage, ValueFileError};
 use game_core::{Outcome, explore, misere_outcomes};
 use game_nim::{
     GrundyTable, NimMove, OctalGame, PlayRule, SubtractionSet, ValueStatistics, canonical_heaps,
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 use crate::cli::{NimArgs, NimCommand, OctalArgs, SubtractionArgs};
 use crate::error::{CliError, to_usize};
 use crate::limits::{Budget, GRAPH_STEPS, OCTAL_STEPS, SUBTRACTION_STEPS};
-use crate::output::Output;
+use crate::output::{Output, one_line};
 use crate::svg;
 use crate::work::Bar;
 
@@ -121,7 +122,7 @@ pub fn run_subtraction(args: &SubtractionArgs, budget: &Budget) -> Result<Output
         return subtraction_heaps(&set, heaps, args.misere, args.max, budget);
     }
     if let Some(n) = args.values {
-        if let Some(out) = values_output(args.out.as_deref(), args.stats) {
+        if let Some(out) = values_output(args.out.as_deref(), args.repair, args.stats) {
             let game = set.as_octal().filter(|_| !args.misere).ok_or_else(|| {
                 CliError::bad(
                     "--out and --stats work for normal play and amounts up to 64 (the game as an octal code)",
@@ -344,15 +345,17 @@ fn misere_subtraction_heaps(
     ))
 }
 
-/// What `--out FILE` and `--stats` ask of `--values N`, or `None` when the values are printed.
+/// What `--out FILE`, `--repair` and `--stats` ask of `--values N`, or `None` when the values
+/// are printed.
 struct ValuesTo<'a> {
     file: Option<&'a Path>,
+    repair: bool,
     stats: bool,
 }
 
 /// `Some` when `--out` or `--stats` is given.
-fn values_output(file: Option<&Path>, stats: bool) -> Option<ValuesTo<'_>> {
-    (file.is_some() || stats).then_some(ValuesTo { file, stats })
+fn values_output(file: Option<&Path>, repair: bool, stats: bool) -> Option<ValuesTo<'_>> {
+    (file.is_some() || stats).then_some(ValuesTo { file, repair, stats })
 }
 
 /// The values of heaps `0..=n` of `game` computed with a progress bar (stopped by Ctrl-C), to a
@@ -367,10 +370,15 @@ fn octal_values(
     let limits = budget.nim_limits(OCTAL_STEPS);
     let bar = Bar::new(title, "heaps", n.saturating_add(1));
     let mut observer = |progress| bar.observe(progress);
+    let on_damage = if to.repair { OnDamage::KeepPrefix } else { OnDamage::Refuse };
+    let mut repaired = None;
     let table: Result<GrundyTable, _> = match to.file {
         Some(path) => {
             crate::files::reject_special_file(path)?;
-            game.grundy_file_observed(n, path, &limits, &mut observer)
+            game.grundy_file_repairing(n, path, &limits, on_damage, &mut observer).map(|run| {
+                repaired = run.repaired;
+                run.table
+            })
         }
         None => game.grundy_table_observed(n, &limits, &mut observer),
     };
@@ -385,6 +393,10 @@ fn octal_values(
     })?;
     let mut json = json!({ "code": game.to_string(), "n": n });
     let mut text = String::new();
+    if let (Some(path), Some(damage)) = (to.file, &repaired) {
+        let _ = writeln!(text, "{}", repaired_line(path, damage));
+        json["repaired"] = json!(damage.to_string());
+    }
     if let Some(path) = to.file {
         let _ = writeln!(
             text,
@@ -401,6 +413,15 @@ fn octal_values(
         json["stats"] = json!(stats);
     }
     Ok(Output::new(text, json))
+}
+
+/// The line that says what `--repair` found and computed again.
+pub fn repaired_line(path: &Path, damage: &ValueFileError) -> String {
+    format!(
+        "repaired {}: {damage}; heaps {} on were computed again",
+        one_line(&path.display().to_string()),
+        damage.repaired_from().unwrap_or(0)
+    )
 }
 
 /// The statistics as comment lines (`# ...`) followed by one `value frequency` line per value
@@ -439,7 +460,7 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 pub fn run_octal(args: &OctalArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalGame = args.code.parse()?;
     if let Some(n) = args.values {
-        if let Some(to) = values_output(args.out.as_deref(), args.stats) {
+        if let Some(to) = values_output(args.out.as_deref(), args.repair, args.stats) {
             if args.svg.is_some() {
                 return Err(CliError::bad("--svg plots printed values: use it without --out and --stats"));
             }

@@ -5,14 +5,11 @@
 
 mod common;
 
-use common::{error_line, frequency_lines, json, scratch, stdout_of};
+use common::{error_line, frequency_lines, json, scratch, stdout_of, value_file};
 
 /// The header of a value file for `name`, as docs/value-files.md states it.
 fn header(name: &str, width: u8) -> Vec<u8> {
-    let mut bytes = b"IGOCTAL\x1a".to_vec();
-    bytes.extend_from_slice(&[1, width, name.len() as u8]);
-    bytes.extend_from_slice(name.as_bytes());
-    bytes
+    value_file(name, width, &[])
 }
 
 /// Grundy's game by the plain definition, written here: heap `n` splits into `a + (n - a)` with
@@ -78,11 +75,10 @@ fn a_value_file_is_written_resumed_and_checked() {
     let bytes = std::fs::read(&file).unwrap();
     let head = header("grundy", width);
     assert_eq!(bytes[..head.len()], head[..]);
-    let stored: Vec<u32> = bytes[head.len()..].iter().map(|&b| u32::from(b)).collect();
-    assert_eq!(stored, direct);
-    // Interrupted: the file cut after 70 000 heaps (a run killed between checkpoints leaves
-    // such a file); the same command resumes from it.
-    std::fs::write(&file, &bytes[..head.len() + 70_000]).unwrap();
+    assert_eq!(bytes, value_file("grundy", 1, &direct));
+    // Interrupted: the file holds 70 000 heaps (a run stopped there leaves such a file); the
+    // same command resumes from it.
+    std::fs::write(&file, value_file("grundy", 1, &direct[..70_000])).unwrap();
     let resumed = stdout_of(&["grundy", "--values", &n.to_string(), "--out", path]);
     assert_eq!(
         resumed,
@@ -97,12 +93,13 @@ fn a_value_file_is_written_resumed_and_checked() {
     assert_eq!(frequency_lines(&small), frequency_lines(&in_memory));
     assert!(small.contains("(1-byte value file"), "{small}");
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
-    // A damaged value is found on load: heap 500 (all of the first 1024 heaps are checked) and
-    // the last heap (one of the spread heaps checked).
+    // A wrong value with valid checksums (another program's file) is found by the check on
+    // load: heap 500 (all of the first 1024 heaps are checked) and the last heap (one of the
+    // spread heaps checked).
     for heap in [500, n] {
-        let mut damaged = bytes.clone();
-        damaged[head.len() + heap] ^= 1;
-        std::fs::write(&file, &damaged).unwrap();
+        let mut wrong = direct.clone();
+        wrong[heap] ^= 1;
+        std::fs::write(&file, value_file("grundy", 1, &wrong)).unwrap();
         let error = error_line(&["grundy", "--values", &n.to_string(), "--out", path]);
         assert!(error.contains(&format!("heap {heap} is stored with the value")), "{error}");
     }

@@ -8,7 +8,7 @@ mod common;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{error_line, frequency_lines, json, scratch, stdout_of};
+use common::{error_line, frequency_lines, json, scratch, stdout_of, value_file};
 
 /// The five games to 2^19 heaps equal the other program's frequencies, line for line, within
 /// the default limits (seconds each).
@@ -49,10 +49,7 @@ fn statistics_by_hand_for_kayles() {
 
 /// The header of an octal value file, as docs/value-files.md states it.
 fn header(code: &str, width: u8) -> Vec<u8> {
-    let mut bytes = b"IGOCTAL\x1a".to_vec();
-    bytes.extend_from_slice(&[1, width, code.len() as u8]);
-    bytes.extend_from_slice(code.as_bytes());
-    bytes
+    value_file(code, width, &[])
 }
 
 /// Officers (0.6) to 2^18 heaps: written, read back, resumed from a file cut short (as a killed
@@ -69,7 +66,9 @@ fn a_value_file_is_written_resumed_and_checked() {
     let bytes = std::fs::read(&file).unwrap();
     let head = header("0.6", 2);
     assert_eq!(bytes[..head.len()], head[..]);
-    assert_eq!(bytes.len(), head.len() + 2 * (n + 1));
+    let officers: game_nim::OctalGame = "0.6".parse().unwrap();
+    let values = officers.grundy_table_within(n as u64, &game_nim::Limits::UNLIMITED).unwrap().to_vec();
+    assert_eq!(bytes, value_file("0.6", 2, &values));
     // The values of heaps 0..=1000, printed, are the file's first values.
     let printed = json(&["octal", "0.6", "--values", "1000"]);
     let stored: Vec<u64> = bytes[head.len()..]
@@ -84,16 +83,24 @@ fn a_value_file_is_written_resumed_and_checked() {
     let from_file = stdout_of(&["octal", "0.6", "--values", &n.to_string(), "--out", path, "--stats"]);
     let in_memory = stdout_of(&["octal", "0.6", "--values", &n.to_string(), "--stats", "--allow-long"]);
     assert_eq!(frequency_lines(&from_file), frequency_lines(&in_memory));
-    // Cut to 100 000 heaps and half a value: resumed to the same file.
-    std::fs::write(&file, &bytes[..head.len() + 2 * 100_000 + 1]).unwrap();
+    // Cut after its first block (as a run stopped there leaves it): resumed to the same file.
+    std::fs::write(&file, &bytes[..head.len() + 2 * 65_536 + 8]).unwrap();
     json(&["octal", "0.6", "--values", &n.to_string(), "--out", path, "--allow-long"]);
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
-    // A damaged value is found on load (heap 500 is among the heaps all checked).
+    // Cut to 100 000 heaps and half a value (as a killed run may leave it): refused, naming
+    // the block; repaired to the same file.
+    std::fs::write(&file, &bytes[..head.len() + 2 * 100_000 + 8 + 1]).unwrap();
+    let error = error_line(&["octal", "0.6", "--values", &n.to_string(), "--out", path, "--allow-long"]);
+    assert!(error.contains("block 1 (heaps 65536 to 99995) does not match its checksum"), "{error}");
+    assert!(error.contains("--repair to compute heaps 65536 on again"), "{error}");
+    json(&["octal", "0.6", "--values", &n.to_string(), "--out", path, "--allow-long", "--repair"]);
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    // A damaged value is found on load.
     let mut damaged = bytes.clone();
     damaged[head.len() + 2 * 500] ^= 4;
     std::fs::write(&file, &damaged).unwrap();
     let error = error_line(&["octal", "0.6", "--values", "300000", "--out", path, "--allow-long"]);
-    assert!(error.contains("heap 500 is stored with the value"), "{error}");
+    assert!(error.contains("block 0 (heaps 0 to 65535) does not match its checksum"), "{error}");
     // Another game's file is refused.
     std::fs::write(&file, &bytes).unwrap();
     let error = error_line(&["octal", "0.77", "--values", "10", "--out", path]);
@@ -161,12 +168,11 @@ fn subtraction_values_to_files() {
         json(&["subtraction", "1,3,4", "--values", "70", "--out", file.to_str().unwrap(), "--stats"]);
     assert_eq!(answer["code"], "0.3033");
     let bytes = std::fs::read(&file).unwrap();
-    let head = header("0.3033", 1);
-    assert_eq!(bytes[..head.len()], head[..]);
     let printed = json(&["subtraction", "1,3,4", "--values", "70"]);
     let values: Vec<u64> =
         printed["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
-    assert_eq!(bytes[head.len()..].iter().map(|&b| b as u64).collect::<Vec<_>>(), values);
+    let narrow: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+    assert_eq!(bytes, value_file("0.3033", 1, &narrow));
     let mut frequencies = vec![0u64; 4];
     values[1..].iter().for_each(|&v| frequencies[v as usize] += 1);
     assert_eq!(answer["stats"]["frequencies"], serde_json::json!(frequencies));

@@ -66,3 +66,32 @@ pub fn frequency_lines(text: &str) -> Vec<String> {
     };
     text.lines().filter(numbers).map(str::to_string).collect()
 }
+
+/// A value file written by hand as docs/value-files.md describes it (layout 2): the header and
+/// its CRC-32, then blocks of 2^16 values of `width` bytes, each followed by its count and the
+/// CRC-32 of its values, the header's CRC, its number and its count.
+pub fn value_file(name: &str, width: u8, values: &[u32]) -> Vec<u8> {
+    let mut bytes = b"IGOCTAL\x1a".to_vec();
+    bytes.extend_from_slice(&[2, width, name.len() as u8]);
+    bytes.extend_from_slice(name.as_bytes());
+    let header_crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&header_crc.to_le_bytes());
+    for (block, chunk) in values.chunks(1 << 16).enumerate() {
+        let payload: Vec<u8> =
+            chunk.iter().flat_map(|v| v.to_le_bytes()[..usize::from(width)].to_vec()).collect();
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&payload);
+        hasher.update(&header_crc.to_le_bytes());
+        hasher.update(&(block as u64).to_le_bytes());
+        hasher.update(&(chunk.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+        bytes.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&hasher.finalize().to_le_bytes());
+    }
+    bytes
+}
+
+/// The length of the header of a value file named `name` (layout 2).
+pub fn value_file_header_len(name: &str) -> usize {
+    11 + name.len() + 4
+}
