@@ -81,6 +81,7 @@ pub struct QuotientSolver<G: HeapGame> {
     history: Vec<PartialOrder>,
     steps: u64,
     periodicity: Option<Periodicity>,
+    interrupt: Option<fn() -> bool>,
 }
 
 impl<G: HeapGame> QuotientSolver<G> {
@@ -98,7 +99,17 @@ impl<G: HeapGame> QuotientSolver<G> {
             history: vec![PartialOrder { heap: 0, order: 1, p_portion: 0 }],
             steps: 0,
             periodicity: None,
+            interrupt: None,
         }
+    }
+
+    /// This solver, asking `stop` every few milliseconds of work whether to stop (a Ctrl-C
+    /// handler's flag): when it says yes, [`QuotientSolver::run`] ends with
+    /// [`MisereError::Interrupted`] and [`QuotientSolver::quotient`] keeps the last complete
+    /// partial quotient.
+    pub fn with_interrupt(mut self, stop: fn() -> bool) -> Self {
+        self.interrupt = Some(stop);
+        self
     }
 
     /// The largest heap added so far.
@@ -130,7 +141,8 @@ impl<G: HeapGame> QuotientSolver<G> {
     /// # Errors
     /// [`MisereError::EffortExceeded`], [`MisereError::MemoryBudgetExceeded`],
     /// [`MisereError::QuotientTooLarge`], [`MisereError::NoRecalibration`] for quotients out
-    /// of reach (an infinite partial quotient ends in one of these), and
+    /// of reach (an infinite partial quotient ends in one of these), [`MisereError::Interrupted`]
+    /// when the interrupt of [`QuotientSolver::with_interrupt`] asked to stop, and
     /// [`MisereError::PartNotSmaller`] for a heap game the engine cannot take.
     pub fn run(
         &mut self,
@@ -188,6 +200,7 @@ impl<G: HeapGame> QuotientSolver<G> {
             bytes: self.closure.len() as u128 * Closure::state_bytes(self.table.size())
                 + Table::bytes(self.table.size() as u128),
             byte_limit: self.limits.memory_bytes,
+            interrupt: self.interrupt,
         }
     }
 
@@ -195,6 +208,9 @@ impl<G: HeapGame> QuotientSolver<G> {
         self.steps = self.steps.saturating_add(steps);
         if self.steps > self.limits.effort {
             return Err(self.effort_error(heap));
+        }
+        if self.interrupt.is_some_and(|stop| stop()) {
+            return Err(self.interrupted(heap));
         }
         Ok(())
     }
@@ -208,6 +224,10 @@ impl<G: HeapGame> QuotientSolver<G> {
         }
     }
 
+    fn interrupted(&self, heap: u32) -> MisereError {
+        MisereError::Interrupted { heap, last_heap: self.heap(), last_order: self.table.size() }
+    }
+
     fn stop_error(&self, heap: u32, stop: Stop, budget: &Budget) -> MisereError {
         match stop {
             Stop::Effort => self.effort_error(heap),
@@ -216,6 +236,7 @@ impl<G: HeapGame> QuotientSolver<G> {
                 needed: budget.bytes,
                 budget: self.limits.memory_bytes,
             },
+            Stop::Interrupted => self.interrupted(heap),
             Stop::Failure(_) => unreachable!("failures are handled by the caller"),
         }
     }

@@ -106,6 +106,14 @@ pub enum CliError {
         /// What is saved, and where.
         kept: String,
     },
+    /// Work with nothing to keep stopped on Ctrl-C (or SIGTERM or SIGHUP).
+    #[error("{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) {progress}; nothing was saved")]
+    Interrupted {
+        /// What was being computed.
+        what: String,
+        /// How far it got ("after 1200 positions expanded").
+        progress: String,
+    },
     /// Wythoff's game refused the request.
     #[error(transparent)]
     Wythoff(#[from] game_wythoff::WythoffError),
@@ -184,7 +192,10 @@ impl CliError {
     /// an interrupted program), 2 for every other error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Stopped { .. } | CliError::SearchStopped { .. } | CliError::ShardStopped { .. } => 130,
+            CliError::Stopped { .. }
+            | CliError::SearchStopped { .. }
+            | CliError::ShardStopped { .. }
+            | CliError::Interrupted { .. } => 130,
             _ => 2,
         }
     }

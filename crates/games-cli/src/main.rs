@@ -44,7 +44,7 @@ use crate::output::Output;
 
 /// Writes one line to stderr. A closed or broken stderr is ignored (`eprintln!` would panic and
 /// turn exit code 2 into 101).
-fn error_line(line: &str) {
+pub(crate) fn error_line(line: &str) {
     use std::io::Write;
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{line}").and_then(|()| err.flush());
@@ -55,14 +55,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err),
     };
+    if !stdout_is_open() {
+        error_line("error: standard output is closed: the answer could not be written");
+        return ExitCode::from(2);
+    }
     match run(&cli) {
+        // An answer that did not reach its reader (a closed pipe: `games ... | head -c0`) is
+        // an error: a script must not take a lost answer for a given one.
         Ok(output) => match output.print(cli.json) {
-            // A reader that stops early (`games ... | head`) is not an error of ours.
-            Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-                error_line(&format!("error: cannot write the answer: {err}"));
+            Err(err) => {
+                error_line(&format!("error: cannot write the answer to standard output: {err}"));
                 ExitCode::from(2)
             }
-            _ => ExitCode::SUCCESS,
+            Ok(()) => ExitCode::SUCCESS,
         },
         Err(err) => {
             // One line, whatever the message holds (an OS error, a file name or a field read
@@ -70,6 +75,21 @@ fn main() -> ExitCode {
             error_line(&format!("error: {}", output::one_line(&err.to_string())));
             ExitCode::from(err.exit_code())
         }
+    }
+}
+
+/// False if file descriptor 1 is closed (`games ... >&-`): Rust's standard output then drops
+/// everything written without an error, so the answer would be lost silently. Duplicating the
+/// descriptor is the one safe test of it.
+fn stdout_is_open() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        std::io::stdout().as_fd().try_clone_to_owned().is_ok()
+    }
+    #[cfg(not(unix))]
+    {
+        true
     }
 }
 
@@ -82,8 +102,14 @@ fn run(cli: &Cli) -> Result<Output, CliError> {
     let polls_ctrl_c = matches!(&cli.command, Command::Octal(args) if args.values.is_some())
         || matches!(&cli.command, Command::Subtraction(args) if args.values.is_some())
         || matches!(&cli.command, Command::Grundy(args) if args.values.is_some());
-    if polls_ctrl_c {
+    // Searches and misère quotients poll the stop flag too, and say how far they got.
+    let polls = polls_ctrl_c
+        || matches!(cli.command, Command::Cram(_) | Command::Chomp(_) | Command::NodeKayles(_) | Command::Misere(_));
+    if polls {
         work::catch_ctrl_c();
+    } else if !matches!(cli.command, Command::Play(_)) {
+        // `play` is a dialogue: Ctrl-C there leaves it as any terminal program is left.
+        work::catch_signals();
     }
     let own_display = polls_ctrl_c
         || matches!(

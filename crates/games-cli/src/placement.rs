@@ -89,6 +89,10 @@ fn refused(what: &str, error: SearchError) -> CliError {
                 crate::limits::mib(needed as u128)
             ))
         }
+        SearchError::Interrupted { nodes } => CliError::Interrupted {
+            what: what.to_owned(),
+            progress: format!("after {}", count(usize::try_from(nodes).unwrap_or(usize::MAX), "position expanded", "positions expanded")),
+        },
         other => CliError::bad(format!("{what}: {other}")),
     }
 }
