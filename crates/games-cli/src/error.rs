@@ -82,7 +82,8 @@ pub enum CliError {
     },
     /// A search stopped on Ctrl-C (or SIGTERM or SIGHUP), its values saved in a table file.
     #[error(
-        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {values} values are in {file}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {}; {} in {file}: run the same command again to continue",
+        plural(*nodes, "position expanded", "positions expanded"), plural(*values, "value is", "values are")
     )]
     SearchStopped {
         /// What was being searched.
@@ -96,7 +97,8 @@ pub enum CliError {
     },
     /// A shard of a search stopped on Ctrl-C (or SIGTERM or SIGHUP); `kept` says what was saved where.
     #[error(
-        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {kept}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {}; {kept}: run the same command again to continue",
+        plural(*nodes, "position expanded", "positions expanded")
     )]
     ShardStopped {
         /// The shard being searched.
@@ -199,6 +201,11 @@ impl CliError {
             _ => 2,
         }
     }
+}
+
+/// "1 position", "2 positions" (the library target's own copy of the binary's `count`).
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 /// Converts a `u64` from the command line to `usize`, or a one-line error naming it.

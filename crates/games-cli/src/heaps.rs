@@ -297,11 +297,17 @@ fn misere_subtraction_heaps(
     let estimate = set.explicit_graph_estimate(heaps, MISERE_NODE_LIMIT);
     let what = || {
         format!(
-            "the misère game graph of {} (up to {}{} positions, {} moves)",
+            "the misère game graph of {} (up to {}{}, {})",
             count(heaps.len(), "heap", "heaps"),
             estimate.positions.min(MISERE_NODE_LIMIT as u128),
-            if estimate.over_node_limit { "+" } else { "" },
-            estimate.arcs
+            if estimate.over_node_limit {
+                "+ positions"
+            } else if estimate.positions == 1 {
+                " position"
+            } else {
+                " positions"
+            },
+            count(estimate.arcs, "move", "moves")
         )
     };
     budget.check(what, estimate.bytes)?;
@@ -430,9 +436,10 @@ pub fn stats_text(title: &str, stats: &ValueStatistics) -> String {
     text
 }
 
-/// "1 heap", "2 heaps".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+/// "1 heap", "2 heaps": any integer type.
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    if n == "1" { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 /// Runs `games octal CODE ...`.

@@ -71,8 +71,8 @@ fn main() -> ExitCode {
         },
         Err(err) => {
             // One line, whatever the message holds (an OS error, a file name or a field read
-            // from a file with control characters).
-            error_line(&format!("error: {}", output::one_line(&err.to_string())));
+            // from a file with control characters), and never kilobytes of it.
+            error_line(&format!("error: {}", output::elided(&err.to_string(), output::MAX_ERROR_CHARS)));
             ExitCode::from(err.exit_code())
         }
     }
@@ -104,7 +104,10 @@ fn run(cli: &Cli) -> Result<Output, CliError> {
         || matches!(&cli.command, Command::Grundy(args) if args.values.is_some());
     // Searches and misère quotients poll the stop flag too, and say how far they got.
     let polls = polls_ctrl_c
-        || matches!(cli.command, Command::Cram(_) | Command::Chomp(_) | Command::NodeKayles(_) | Command::Misere(_));
+        || matches!(
+            cli.command,
+            Command::Cram(_) | Command::Chomp(_) | Command::NodeKayles(_) | Command::Misere(_)
+        );
     if polls {
         work::catch_ctrl_c();
     } else if !matches!(cli.command, Command::Play(_)) {
@@ -186,7 +189,8 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
                 .take_while(|l| !l.trim().is_empty())
                 .map(str::trim)
                 .collect();
-            let joined = paragraph.join(" ");
+            // The paragraph quotes the argument as given: escaped and cut like any name.
+            let joined = output::elided(&paragraph.join(" "), output::MAX_ERROR_CHARS);
             let first = if joined.is_empty() { "error: bad usage" } else { joined.as_str() };
             if first.starts_with("error:") {
                 error_line(&format!("{first} (try --help)"));

@@ -86,14 +86,18 @@ pub fn limits(max_heap: u32, budget: &Budget) -> Limits {
 fn quotient_error(what: &str, error: MisereError, budget: &Budget) -> CliError {
     match error {
         MisereError::QuotientTooLarge { .. } | MisereError::EffortExceeded { .. } if !budget.long_work => {
-            CliError::bad(format!("{what}: {error} (pass {LONG_FLAG} to lift the limit; --memory still holds)"))
+            CliError::bad(format!(
+                "{what}: {error} (pass {LONG_FLAG} to lift the limit; --memory still holds)"
+            ))
         }
         MisereError::MemoryBudgetExceeded { heap, needed, budget } => {
             CliError::OverMemoryBudget { what: format!("{what} at heap {heap}"), needed, budget }
         }
         MisereError::Interrupted { heap, last_heap, last_order } => CliError::Interrupted {
             what: what.to_owned(),
-            progress: format!("at heap {heap} (the last complete partial quotient: Q_{last_heap} of order {last_order})"),
+            progress: format!(
+                "at heap {heap} (the last complete partial quotient: Q_{last_heap} of order {last_order})"
+            ),
         },
         other => other.into(),
     }
@@ -144,7 +148,12 @@ fn sum(game: &OctalCode, q: &MisereQuotient, heaps: &[u64], budget: &Budget) -> 
     // Counted before they are listed: the answer must fit the budget.
     let moves = q.winning_move_count(game, heaps)?;
     budget.check(
-        || format!("the answer ({})", count(usize::try_from(moves).unwrap_or(usize::MAX), "winning move", "winning moves")),
+        || {
+            format!(
+                "the answer ({})",
+                count(usize::try_from(moves).unwrap_or(usize::MAX), "winning move", "winning moves")
+            )
+        },
         u128::from(moves) * MOVE_BYTES + heaps.len() as u128 * HEAP_BYTES,
     )?;
     let moves = q.winning_moves(game, heaps)?;
