@@ -70,7 +70,7 @@ pub fn graph_bytes(nodes: usize, arcs: usize, name_bytes: u128) -> u128 {
 fn read_hint(budget: &Budget, memory_bound: bool) -> String {
     if memory_bound || budget.long_work {
         format!(
-            " (what the memory budget of {} holds; raise --memory)",
+            ": the memory budget of {} holds no more (raise --memory)",
             crate::limits::mib(budget.memory_bytes)
         )
     } else {
