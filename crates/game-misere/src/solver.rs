@@ -28,6 +28,10 @@ use crate::heap_game::{HeapGame, PeriodicityRule, checked_options};
 use crate::monoid::{Table, p_rows, reduce};
 use crate::quotient::{MisereQuotient, PartialOrder, Periodicity};
 
+/// Bytes one stored option of a heap takes, an upper estimate: its vector (24 bytes), its parts
+/// (at most two heaps of a splitting game, 4 bytes each) and the allocator's rounding.
+const OPTION_BYTES: u128 = 64;
+
 /// Bounds of a quotient computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -82,6 +86,9 @@ pub struct QuotientSolver<G: HeapGame> {
     steps: u64,
     periodicity: Option<Periodicity>,
     interrupt: Option<fn() -> bool>,
+    /// Bytes the options of the heaps added hold (a splitting game's heap `n` has about `n / 2`
+    /// options: they grow quadratically with the heaps added).
+    option_bytes: u128,
 }
 
 impl<G: HeapGame> QuotientSolver<G> {
@@ -100,6 +107,7 @@ impl<G: HeapGame> QuotientSolver<G> {
             steps: 0,
             periodicity: None,
             interrupt: None,
+            option_bytes: 0,
         }
     }
 
@@ -167,9 +175,23 @@ impl<G: HeapGame> QuotientSolver<G> {
     pub fn step(&mut self) -> Result<(), MisereError> {
         let n = self.phi.len() as u32;
         // After a refused heap, its options may be recorded already.
-        self.options.truncate(n as usize);
+        if self.options.len() > n as usize {
+            self.options.truncate(n as usize);
+            self.option_bytes -= u128::from(self.game.option_count(n)) * OPTION_BYTES;
+        }
+        // The options are kept for every heap: counted against the budget before they are.
+        let listed = u128::from(self.game.option_count(n)) * OPTION_BYTES;
+        let needed = self.budget().bytes + listed;
+        if needed > self.limits.memory_bytes {
+            return Err(MisereError::MemoryBudgetExceeded {
+                heap: n,
+                needed,
+                budget: self.limits.memory_bytes,
+            });
+        }
         let options = checked_options(&self.game, n)?;
         self.charge(n, options.len() as u64 + 1)?;
+        self.option_bytes += listed;
         self.options.push(options);
         if self.options[n as usize].is_empty() {
             self.phi.push(0);
@@ -198,7 +220,8 @@ impl<G: HeapGame> QuotientSolver<G> {
             steps: self.steps,
             step_limit: self.limits.effort,
             bytes: self.closure.len() as u128 * Closure::state_bytes(self.table.size())
-                + Table::bytes(self.table.size() as u128),
+                + Table::bytes(self.table.size() as u128)
+                + self.option_bytes,
             byte_limit: self.limits.memory_bytes,
             interrupt: self.interrupt,
         }

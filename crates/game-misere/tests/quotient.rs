@@ -230,3 +230,14 @@ fn an_interrupt_stops_the_solver_and_keeps_the_last_quotient() {
     }
     assert_eq!(solver.quotient().order(), 1);
 }
+
+#[test]
+fn the_options_kept_for_every_heap_count_against_the_budget() {
+    // Kayles keeps about n options for heap n: to its proof (heap 100 or so) about 5 000
+    // options of 64 bytes, over a budget of 200 000 bytes that its tables alone fit.
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    let result = quotient_of(&kayles, Limits { memory_bytes: 200_000, ..Limits::default() });
+    assert!(matches!(result, Err(MisereError::MemoryBudgetExceeded { .. })), "{:?}", result.err());
+    let (q, stop) = quotient_of(&kayles, Limits { memory_bytes: 2_000_000, ..Limits::default() }).unwrap();
+    assert_eq!((stop, q.order()), (StopReason::Periodic, 40));
+}

@@ -194,3 +194,38 @@ fn beyond_quotient(q: &MisereQuotient, error: MisereError) -> CliError {
         other => other.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With --allow-long only the memory budget bounds a candidate: the 0.07 quotient of heap
+    /// 33 (638 elements) passes through a candidate of 4 128, over the default order limit.
+    #[test]
+    fn allow_long_lifts_every_limit_but_memory() {
+        let budget = Budget::from_mib(4096);
+        let quick = limits(33, &budget);
+        assert!(quick.max_order < 4128 && quick.effort == MISERE_STEPS);
+        let long = limits(33, &budget.with_long_work(true));
+        assert!(long.max_order >= 4128 && long.effort == u64::MAX);
+        assert_eq!(long.memory_bytes, 4096 << 20);
+    }
+
+    /// Each limit the solver reports names the flag that lifts it.
+    #[test]
+    fn refusals_name_their_flag() {
+        let budget = Budget::from_mib(64);
+        let too_large = MisereError::QuotientTooLarge { heap: 33, order: 4128, limit: 4096 };
+        let line = quotient_error("q", too_large, &budget).to_string();
+        assert!(line.contains("4128 elements") && line.contains("pass --allow-long"), "{line}");
+        let effort = MisereError::EffortExceeded { heap: 7, limit: 5, last_heap: 6, last_order: 52 };
+        assert!(quotient_error("q", effort, &budget).to_string().contains("--allow-long"));
+        let memory = MisereError::MemoryBudgetExceeded { heap: 9, needed: 1 << 30, budget: 64 << 20 };
+        let line = quotient_error("q", memory, &budget).to_string();
+        assert!(line.contains("q at heap 9") && line.contains("--memory"), "{line}");
+        let stopped = MisereError::Interrupted { heap: 30, last_heap: 29, last_order: 360 };
+        let error = quotient_error("q", stopped, &budget);
+        assert_eq!(error.exit_code(), 130);
+        assert!(error.to_string().contains("stopped (Ctrl-C, SIGTERM or SIGHUP) at heap 30"), "{error}");
+    }
+}
