@@ -237,7 +237,7 @@ fn write_plot(
 ) -> Result<String, CliError> {
     budget.check(|| "the SVG plot".to_string(), svg::VALUE_PLOT_MAX_BYTES)?;
     let picture = svg::value_plot(plot);
-    crate::files::write(path, picture)?;
+    crate::files::write_whole(path, picture)?;
     let last = plot.values.len().saturating_sub(1);
     let max = plot.values.iter().copied().max().unwrap_or(0);
     let period = match plot.periodicity {
