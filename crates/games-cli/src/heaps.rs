@@ -35,7 +35,7 @@ pub fn rule(misere: bool) -> PlayRule {
 }
 
 /// Runs `games nim H...` or `games nim moves H...`.
-pub fn run_nim(args: &NimArgs) -> Result<Output, CliError> {
+pub fn run_nim(args: &NimArgs, budget: &Budget) -> Result<Output, CliError> {
     let (heaps, misere) = match &args.command {
         Some(NimCommand::Moves { heaps, misere }) => (heaps, misere),
         None if args.heaps.is_empty() => {
@@ -43,6 +43,12 @@ pub fn run_nim(args: &NimArgs) -> Result<Output, CliError> {
         }
         None => (&args.heaps, &args.misere),
     };
+    // At most one winning move a heap: the answer is bounded before it is computed.
+    budget.check_answer(
+        || format!("the answer for {}", count(heaps.len(), "heap", "heaps")),
+        heaps.len(),
+        heaps.len() as u128,
+    )?;
     let play = rule(*misere);
     let result = outcome(heaps, play);
     let wins = winning_moves(heaps, play);
@@ -265,6 +271,13 @@ fn subtraction_heaps(
     if misere {
         return misere_subtraction_heaps(set, heaps, budget);
     }
+    // At most one winning move per heap and amount.
+    let moves = heaps.len() as u128 * set.amounts().len() as u128;
+    budget.check_answer(
+        || format!("the answer for {}", count(heaps.len(), "heap", "heaps")),
+        heaps.len(),
+        moves,
+    )?;
     // Any heap size works once the period is proven (values repeat).
     let analysis = set.analyse_within(max, false, &budget.nim_limits(SUBTRACTION_STEPS))?;
     let value = analysis.grundy_of_heaps(heaps);

@@ -123,7 +123,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
     let budget = Budget::from_mib(cli.memory).with_long_work(cli.allow_long);
     match &cli.command {
         Command::Wythoff(args) => wythoff::run(args, &budget),
-        Command::Nim(args) => heaps::run_nim(args),
+        Command::Nim(args) => heaps::run_nim(args, &budget),
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
         Command::Misere(args) => misere::run(args, &budget),

@@ -22,14 +22,6 @@ const MISERE_STEPS: u64 = 2_000_000_000;
 /// visited twice, to count the moves and to list them: a few seconds).
 const SUM_OPTIONS: u128 = 100_000_000;
 
-/// Bytes one winning move takes in the answer, an upper estimate: the move itself, its line of
-/// text and its JSON object (measured: 1.8 KB a move for 16 662 and for 33 339 moves, most of it the JSON object).
-const MOVE_BYTES: u128 = 2048;
-
-/// Bytes one heap of the sum takes in the answer: its image and product, and its place in the
-/// text and the JSON list.
-const HEAP_BYTES: u128 = 64;
-
 /// Runs `games misere CODE ...`.
 pub fn run(args: &MisereArgs, budget: &Budget) -> Result<Output, CliError> {
     let game: OctalCode = args.code.parse()?;
@@ -147,14 +139,10 @@ fn sum(game: &OctalCode, q: &MisereQuotient, heaps: &[u64], budget: &Budget) -> 
     let outcome = q.outcome(heaps).map_err(|e| beyond_quotient(q, e))?;
     // Counted before they are listed: the answer must fit the budget.
     let moves = q.winning_move_count(game, heaps)?;
-    budget.check(
-        || {
-            format!(
-                "the answer ({})",
-                count(usize::try_from(moves).unwrap_or(usize::MAX), "winning move", "winning moves")
-            )
-        },
-        u128::from(moves) * MOVE_BYTES + heaps.len() as u128 * HEAP_BYTES,
+    budget.check_answer(
+        || format!("the answer ({})", count(moves, "winning move", "winning moves")),
+        heaps.len(),
+        u128::from(moves),
     )?;
     let moves = q.winning_moves(game, heaps)?;
     let mut text = format!("octal game {} in misère play, heaps {heaps:?}: {outcome}-position", q.game());

@@ -86,6 +86,23 @@ fn a_misere_answer_is_estimated_before_it_is_listed() {
     assert_eq!(r.stdout.lines().count(), 1 + 83338);
 }
 
+/// Kind "memory": the answer about many heaps (their winning moves in text and JSON) is
+/// bounded before it is computed (10^5 heaps of Nim took 126 MB whatever --memory said).
+#[test]
+fn the_answer_about_many_heaps_holds_the_budget() {
+    let heaps: Vec<String> = (100_000..200_000).map(|h: u64| h.to_string()).collect();
+    for command in [&["nim", "moves"][..], &["subtraction", "1,3,4", "--heaps"][..]] {
+        let mut args = command.to_vec();
+        args.extend(heaps.iter().map(String::as_str));
+        let line = refused(16, &args);
+        assert!(line.contains("the answer for 100000 heaps would need"), "{line}");
+    }
+    let mut args = vec!["nim", "moves"];
+    args.extend(heaps.iter().map(String::as_str));
+    let r = run_capped(300, &args);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
 /// Kind "memory": a graph file is read within the budget (10^6 nodes took 200 MB at
 /// --memory 1, 10^6 arcs 90 MB at --memory 8 before the search refused).
 #[test]
