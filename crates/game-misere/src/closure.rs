@@ -45,6 +45,8 @@ pub(crate) struct Budget {
     pub(crate) step_limit: u64,
     pub(crate) bytes: u128,
     pub(crate) byte_limit: u128,
+    /// Asked between states whether the caller wants the work to stop.
+    pub(crate) interrupt: Option<fn() -> bool>,
 }
 
 /// Why a closure stopped early.
@@ -55,7 +57,12 @@ pub(crate) enum Stop {
     Effort,
     /// Out of memory budget.
     Memory,
+    /// The caller's interrupt asked to stop.
+    Interrupted,
 }
+
+/// States expanded between two questions to the interrupt: a few milliseconds of work.
+const STATES_BETWEEN_INTERRUPTS: u32 = 1024;
 
 const ROOT: u32 = u32::MAX;
 
@@ -103,7 +110,15 @@ impl Closure {
         let per_state = Self::state_bytes(order);
         let mut queue: VecDeque<(u32, u32)> = seeds.into_iter().collect();
         let empty = vec![0u64; words];
+        let mut until_interrupt = STATES_BETWEEN_INTERRUPTS;
         while let Some((parent, added)) = queue.pop_front() {
+            until_interrupt -= 1;
+            if until_interrupt == 0 {
+                until_interrupt = STATES_BETWEEN_INTERRUPTS;
+                if budget.interrupt.is_some_and(|stop| stop()) {
+                    return Err(Stop::Interrupted);
+                }
+            }
             let (x, set) = if parent == ROOT {
                 (0u32, &empty)
             } else {

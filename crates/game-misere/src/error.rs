@@ -64,6 +64,19 @@ pub enum MisereError {
         /// Its order.
         last_order: usize,
     },
+    /// The caller's interrupt ([`crate::QuotientSolver::with_interrupt`]) stopped the
+    /// computation.
+    #[error(
+        "heap {heap}: stopped on request (last complete partial quotient: Q_{last_heap} of order {last_order})"
+    )]
+    Interrupted {
+        /// The heap being added.
+        heap: u32,
+        /// The last heap whose partial quotient was complete.
+        last_heap: u32,
+        /// Its order.
+        last_order: usize,
+    },
     /// The quotient would have more elements than the limit allows.
     #[error("heap {heap}: a candidate quotient of {order} elements exceeds the limit of {limit}")]
     QuotientTooLarge {

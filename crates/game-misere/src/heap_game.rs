@@ -38,6 +38,20 @@ pub trait HeapGame {
     /// they are dropped.
     fn heap_options(&self, heap: u32) -> Vec<Vec<u32>>;
 
+    /// The number of options of heap `heap` ([`Self::heap_options`] listed, repeats counted):
+    /// what a caller checks against its limits before visiting them. Games with many options per
+    /// heap (splitting octal games have about `heap / 2`) count them without listing them.
+    fn option_count(&self, heap: u32) -> u64 {
+        self.heap_options(heap).len() as u64
+    }
+
+    /// Calls `visit` with each option of heap `heap`, in the order of [`Self::heap_options`];
+    /// games with many options per heap visit them one at a time instead of holding them all
+    /// (an octal heap of 10^8 has 5·10^7 options).
+    fn for_each_option(&self, heap: u32, visit: &mut dyn FnMut(&[u32])) {
+        self.heap_options(heap).iter().for_each(|option| visit(option));
+    }
+
     /// How the whole quotient can be proven from finitely many heaps.
     fn periodicity_rule(&self) -> PeriodicityRule {
         PeriodicityRule::None
@@ -50,6 +64,12 @@ pub trait HeapGame {
 impl<T: HeapGame + ?Sized> HeapGame for &T {
     fn heap_options(&self, heap: u32) -> Vec<Vec<u32>> {
         (**self).heap_options(heap)
+    }
+    fn option_count(&self, heap: u32) -> u64 {
+        (**self).option_count(heap)
+    }
+    fn for_each_option(&self, heap: u32, visit: &mut dyn FnMut(&[u32])) {
+        (**self).for_each_option(heap, visit);
     }
     fn periodicity_rule(&self) -> PeriodicityRule {
         (**self).periodicity_rule()
@@ -136,6 +156,26 @@ impl fmt::Display for OctalCode {
 impl HeapGame for OctalCode {
     fn heap_options(&self, heap: u32) -> Vec<Vec<u32>> {
         let mut options = Vec::new();
+        self.for_each_option(heap, &mut |parts| options.push(parts.to_vec()));
+        options
+    }
+
+    fn option_count(&self, heap: u32) -> u64 {
+        let mut count = 0u64;
+        for (k, &digit) in self.digits.iter().enumerate() {
+            let k = k as u32;
+            if k > heap {
+                break;
+            }
+            let rest = heap - k;
+            count += u64::from(digit & 1 != 0 && rest == 0)
+                + u64::from(digit & 2 != 0 && rest > 0 && k > 0)
+                + if digit & 4 != 0 { u64::from(rest / 2) } else { 0 };
+        }
+        count
+    }
+
+    fn for_each_option(&self, heap: u32, visit: &mut dyn FnMut(&[u32])) {
         for (k, &digit) in self.digits.iter().enumerate() {
             let k = k as u32;
             if k > heap {
@@ -143,18 +183,17 @@ impl HeapGame for OctalCode {
             }
             let rest = heap - k;
             if digit & 1 != 0 && rest == 0 {
-                options.push(Vec::new());
+                visit(&[]);
             }
             if digit & 2 != 0 && rest > 0 && k > 0 {
-                options.push(vec![rest]);
+                visit(&[rest]);
             }
             if digit & 4 != 0 {
                 for a in 1..=rest / 2 {
-                    options.push(vec![rest - a, a]);
+                    visit(&[rest - a, a]);
                 }
             }
         }
-        options
     }
 
     fn periodicity_rule(&self) -> PeriodicityRule {
@@ -213,6 +252,10 @@ impl HeapGame for SubtractionGame {
             .collect()
     }
 
+    fn option_count(&self, heap: u32) -> u64 {
+        self.amounts.iter().filter(|&&s| s <= heap).count() as u64
+    }
+
     fn periodicity_rule(&self) -> PeriodicityRule {
         PeriodicityRule::Subtraction { max_take: *self.amounts.last().expect("nonempty") }
     }
@@ -231,6 +274,14 @@ pub struct Nim;
 impl HeapGame for Nim {
     fn heap_options(&self, heap: u32) -> Vec<Vec<u32>> {
         (0..heap).map(|h| if h == 0 { Vec::new() } else { vec![h] }).collect()
+    }
+
+    fn option_count(&self, heap: u32) -> u64 {
+        u64::from(heap)
+    }
+
+    fn for_each_option(&self, heap: u32, visit: &mut dyn FnMut(&[u32])) {
+        (0..heap).for_each(|h| if h == 0 { visit(&[]) } else { visit(&[h]) });
     }
 
     fn name(&self) -> String {

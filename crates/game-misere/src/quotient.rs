@@ -242,7 +242,9 @@ impl MisereQuotient {
 
     /// The winning moves of a sum of heaps in misère play: each as (index of the heap moved,
     /// the heaps it becomes). Empty if the sum is P. Time: the options of the heaps moved plus
-    /// linear in the number of heaps (prefix and suffix products).
+    /// linear in the number of heaps (prefix and suffix products); memory: the answer only (the
+    /// options are visited one at a time). [`Self::winning_move_count`] says beforehand how
+    /// many moves the answer will hold, and [`Self::option_count`] how many options it visits.
     ///
     /// # Errors
     /// As [`Self::heap_image`], for the heaps and their options.
@@ -251,27 +253,66 @@ impl MisereQuotient {
         game: &impl HeapGame,
         heaps: &[u64],
     ) -> Result<Vec<(usize, Vec<u64>)>, MisereError> {
+        let mut moves = Vec::new();
+        self.visit_winning_moves(game, heaps, &mut |i, parts| moves.push((i, parts.to_vec())))?;
+        Ok(moves)
+    }
+
+    /// The number of winning moves [`Self::winning_moves`] would list, found without holding
+    /// them: a caller checks the answer's size against its memory budget first.
+    ///
+    /// # Errors
+    /// As [`Self::winning_moves`].
+    pub fn winning_move_count(&self, game: &impl HeapGame, heaps: &[u64]) -> Result<u64, MisereError> {
+        let mut count = 0u64;
+        self.visit_winning_moves(game, heaps, &mut |_, _| count += 1)?;
+        Ok(count)
+    }
+
+    /// The options [`Self::winning_moves`] visits: the options of every heap of the sum (its
+    /// work; heaps beyond `u32` count as none, the listing refuses them).
+    pub fn option_count(game: &impl HeapGame, heaps: &[u64]) -> u128 {
+        heaps.iter().filter_map(|&h| u32::try_from(h).ok()).map(|h| u128::from(game.option_count(h))).sum()
+    }
+
+    /// Calls `visit` with (index of the heap moved, the nonzero heaps it becomes) for each
+    /// winning move of the sum, in the order of [`Self::winning_moves`].
+    fn visit_winning_moves(
+        &self,
+        game: &impl HeapGame,
+        heaps: &[u64],
+        visit: &mut dyn FnMut(usize, &[u64]),
+    ) -> Result<(), MisereError> {
         let images: Vec<u32> = heaps.iter().map(|&h| self.heap_image(h)).collect::<Result<_, _>>()?;
         let mut suffix = vec![0u32; images.len() + 1];
         for i in (0..images.len()).rev() {
             suffix[i] = self.table.mul(images[i], suffix[i + 1]);
         }
         let mut prefix = 0u32;
-        let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let rest = self.table.mul(prefix, suffix[i + 1]);
             let heap = u32::try_from(h)
                 .map_err(|_| MisereError::HeapBeyondQuotient { heap: h, max: u64::from(u32::MAX) })?;
-            for parts in game.heap_options(heap) {
-                let parts: Vec<u64> = parts.into_iter().filter(|&q| q > 0).map(u64::from).collect();
-                let image = self.table.mul(rest, self.image(&parts)?);
-                if self.is_p(image) {
-                    moves.push((i, parts));
+            let mut failure = None;
+            let mut parts = Vec::with_capacity(2);
+            game.for_each_option(heap, &mut |option| {
+                if failure.is_some() {
+                    return;
                 }
+                parts.clear();
+                parts.extend(option.iter().filter(|&&q| q > 0).map(|&q| u64::from(q)));
+                match self.image(&parts) {
+                    Ok(image) if self.is_p(self.table.mul(rest, image)) => visit(i, &parts),
+                    Ok(_) => {}
+                    Err(error) => failure = Some(error),
+                }
+            });
+            if let Some(error) = failure {
+                return Err(error);
             }
             prefix = self.table.mul(prefix, images[i]);
         }
-        Ok(moves)
+        Ok(())
     }
 
     /// True if no two elements are told apart by no context (`(Q, P)` is reduced).

@@ -28,6 +28,10 @@ use crate::heap_game::{HeapGame, PeriodicityRule, checked_options};
 use crate::monoid::{Table, p_rows, reduce};
 use crate::quotient::{MisereQuotient, PartialOrder, Periodicity};
 
+/// Bytes one stored option of a heap takes, an upper estimate: its vector (24 bytes), its parts
+/// (at most two heaps of a splitting game, 4 bytes each) and the allocator's rounding.
+const OPTION_BYTES: u128 = 64;
+
 /// Bounds of a quotient computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -81,6 +85,10 @@ pub struct QuotientSolver<G: HeapGame> {
     history: Vec<PartialOrder>,
     steps: u64,
     periodicity: Option<Periodicity>,
+    interrupt: Option<fn() -> bool>,
+    /// Bytes the options of the heaps added hold (a splitting game's heap `n` has about `n / 2`
+    /// options: they grow quadratically with the heaps added).
+    option_bytes: u128,
 }
 
 impl<G: HeapGame> QuotientSolver<G> {
@@ -98,7 +106,18 @@ impl<G: HeapGame> QuotientSolver<G> {
             history: vec![PartialOrder { heap: 0, order: 1, p_portion: 0 }],
             steps: 0,
             periodicity: None,
+            interrupt: None,
+            option_bytes: 0,
         }
+    }
+
+    /// This solver, asking `stop` every few milliseconds of work whether to stop (a Ctrl-C
+    /// handler's flag): when it says yes, [`QuotientSolver::run`] ends with
+    /// [`MisereError::Interrupted`] and [`QuotientSolver::quotient`] keeps the last complete
+    /// partial quotient.
+    pub fn with_interrupt(mut self, stop: fn() -> bool) -> Self {
+        self.interrupt = Some(stop);
+        self
     }
 
     /// The largest heap added so far.
@@ -130,7 +149,8 @@ impl<G: HeapGame> QuotientSolver<G> {
     /// # Errors
     /// [`MisereError::EffortExceeded`], [`MisereError::MemoryBudgetExceeded`],
     /// [`MisereError::QuotientTooLarge`], [`MisereError::NoRecalibration`] for quotients out
-    /// of reach (an infinite partial quotient ends in one of these), and
+    /// of reach (an infinite partial quotient ends in one of these), [`MisereError::Interrupted`]
+    /// when the interrupt of [`QuotientSolver::with_interrupt`] asked to stop, and
     /// [`MisereError::PartNotSmaller`] for a heap game the engine cannot take.
     pub fn run(
         &mut self,
@@ -155,9 +175,23 @@ impl<G: HeapGame> QuotientSolver<G> {
     pub fn step(&mut self) -> Result<(), MisereError> {
         let n = self.phi.len() as u32;
         // After a refused heap, its options may be recorded already.
-        self.options.truncate(n as usize);
+        if self.options.len() > n as usize {
+            self.options.truncate(n as usize);
+            self.option_bytes -= u128::from(self.game.option_count(n)) * OPTION_BYTES;
+        }
+        // The options are kept for every heap: counted against the budget before they are.
+        let listed = u128::from(self.game.option_count(n)) * OPTION_BYTES;
+        let needed = self.budget().bytes + listed;
+        if needed > self.limits.memory_bytes {
+            return Err(MisereError::MemoryBudgetExceeded {
+                heap: n,
+                needed,
+                budget: self.limits.memory_bytes,
+            });
+        }
         let options = checked_options(&self.game, n)?;
         self.charge(n, options.len() as u64 + 1)?;
+        self.option_bytes += listed;
         self.options.push(options);
         if self.options[n as usize].is_empty() {
             self.phi.push(0);
@@ -186,8 +220,10 @@ impl<G: HeapGame> QuotientSolver<G> {
             steps: self.steps,
             step_limit: self.limits.effort,
             bytes: self.closure.len() as u128 * Closure::state_bytes(self.table.size())
-                + Table::bytes(self.table.size() as u128),
+                + Table::bytes(self.table.size() as u128)
+                + self.option_bytes,
             byte_limit: self.limits.memory_bytes,
+            interrupt: self.interrupt,
         }
     }
 
@@ -195,6 +231,9 @@ impl<G: HeapGame> QuotientSolver<G> {
         self.steps = self.steps.saturating_add(steps);
         if self.steps > self.limits.effort {
             return Err(self.effort_error(heap));
+        }
+        if self.interrupt.is_some_and(|stop| stop()) {
+            return Err(self.interrupted(heap));
         }
         Ok(())
     }
@@ -208,6 +247,10 @@ impl<G: HeapGame> QuotientSolver<G> {
         }
     }
 
+    fn interrupted(&self, heap: u32) -> MisereError {
+        MisereError::Interrupted { heap, last_heap: self.heap(), last_order: self.table.size() }
+    }
+
     fn stop_error(&self, heap: u32, stop: Stop, budget: &Budget) -> MisereError {
         match stop {
             Stop::Effort => self.effort_error(heap),
@@ -216,6 +259,7 @@ impl<G: HeapGame> QuotientSolver<G> {
                 needed: budget.bytes,
                 budget: self.limits.memory_bytes,
             },
+            Stop::Interrupted => self.interrupted(heap),
             Stop::Failure(_) => unreachable!("failures are handled by the caller"),
         }
     }

@@ -181,3 +181,63 @@ impl Game for SubtractionRules {
         out
     }
 }
+
+#[test]
+fn option_counts_match_the_listed_options() {
+    // The count is a formula (for octal codes) and the listing a loop: callers check the count
+    // against their limits before visiting the options, so the two must agree.
+    let games: Vec<Box<dyn HeapGame>> = vec![
+        Box::new("0.77".parse::<OctalCode>().unwrap()),
+        Box::new("4.07".parse::<OctalCode>().unwrap()),
+        Box::new("0.123".parse::<OctalCode>().unwrap()),
+        Box::new("0.6".parse::<OctalCode>().unwrap()),
+        Box::new(game_misere::Nim),
+        Box::new(SubtractionGame::new([1, 3, 4]).unwrap()),
+    ];
+    for game in &games {
+        for heap in 0..40 {
+            let listed = game.heap_options(heap);
+            assert_eq!(game.option_count(heap), listed.len() as u64, "{} heap {heap}", game.name());
+            let mut visited = Vec::new();
+            game.for_each_option(heap, &mut |parts| visited.push(parts.to_vec()));
+            assert_eq!(visited, listed, "{} heap {heap}", game.name());
+        }
+    }
+    // A heap of 10^8 of Kayles: counted without listing its options (take one counter: one heap
+    // left or 49 999 999 splits; take two: the same).
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    assert_eq!(kayles.option_count(100_000_000), 2 * (1 + 49_999_999));
+}
+
+#[test]
+fn winning_moves_are_counted_before_they_are_listed() {
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    let q = solved("0.77");
+    for heaps in [vec![1, 2, 2], vec![5, 9, 14], vec![1000], vec![3, 3]] {
+        let moves = q.winning_moves(&kayles, &heaps).unwrap();
+        assert_eq!(q.winning_move_count(&kayles, &heaps).unwrap(), moves.len() as u64, "{heaps:?}");
+    }
+    assert_eq!(MisereQuotient::option_count(&kayles, &[3, 1000]), 3 + 1000);
+}
+
+#[test]
+fn an_interrupt_stops_the_solver_and_keeps_the_last_quotient() {
+    let dawson: OctalCode = "0.07".parse().unwrap();
+    let mut solver = QuotientSolver::new(dawson, Limits::default()).with_interrupt(|| true);
+    match solver.run(|_, _| {}) {
+        Err(MisereError::Interrupted { heap: 1, last_heap: 0, last_order: 1 }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(solver.quotient().order(), 1);
+}
+
+#[test]
+fn the_options_kept_for_every_heap_count_against_the_budget() {
+    // Kayles keeps about n options for heap n: to its proof (heap 100 or so) about 5 000
+    // options of 64 bytes, over a budget of 200 000 bytes that its tables alone fit.
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    let result = quotient_of(&kayles, Limits { memory_bytes: 200_000, ..Limits::default() });
+    assert!(matches!(result, Err(MisereError::MemoryBudgetExceeded { .. })), "{:?}", result.err());
+    let (q, stop) = quotient_of(&kayles, Limits { memory_bytes: 2_000_000, ..Limits::default() }).unwrap();
+    assert_eq!((stop, q.order()), (StopReason::Periodic, 40));
+}

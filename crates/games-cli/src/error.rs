@@ -82,7 +82,8 @@ pub enum CliError {
     },
     /// A search stopped on Ctrl-C (or SIGTERM or SIGHUP), its values saved in a table file.
     #[error(
-        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {values} values are in {file}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {}; {} in {file}: run the same command again to continue",
+        plural(*nodes, "position expanded", "positions expanded"), plural(*values, "value is", "values are")
     )]
     SearchStopped {
         /// What was being searched.
@@ -96,7 +97,8 @@ pub enum CliError {
     },
     /// A shard of a search stopped on Ctrl-C (or SIGTERM or SIGHUP); `kept` says what was saved where.
     #[error(
-        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {nodes} positions expanded; {kept}: run the same command again to continue"
+        "{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) after {}; {kept}: run the same command again to continue",
+        plural(*nodes, "position expanded", "positions expanded")
     )]
     ShardStopped {
         /// The shard being searched.
@@ -105,6 +107,14 @@ pub enum CliError {
         nodes: u64,
         /// What is saved, and where.
         kept: String,
+    },
+    /// Work with nothing to keep stopped on Ctrl-C (or SIGTERM or SIGHUP).
+    #[error("{what}: stopped (Ctrl-C, SIGTERM or SIGHUP) {progress}; nothing was saved")]
+    Interrupted {
+        /// What was being computed.
+        what: String,
+        /// How far it got ("after 1200 positions expanded").
+        progress: String,
     },
     /// Wythoff's game refused the request.
     #[error(transparent)]
@@ -195,10 +205,18 @@ impl CliError {
     /// an interrupted program), 2 for every other error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Stopped { .. } | CliError::SearchStopped { .. } | CliError::ShardStopped { .. } => 130,
+            CliError::Stopped { .. }
+            | CliError::SearchStopped { .. }
+            | CliError::ShardStopped { .. }
+            | CliError::Interrupted { .. } => 130,
             _ => 2,
         }
     }
+}
+
+/// "1 position", "2 positions" (the library target's own copy of the binary's `count`).
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 /// Converts a `u64` from the command line to `usize`, or a one-line error naming it.

@@ -25,8 +25,8 @@ pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
 }
 
 /// Writes `contents` to `path` whole or not at all: into `path` with the extension
-/// `.partial` first, then renamed over `path`, so a run stopped mid-write leaves no half file
-/// under the real name.
+/// `.partial` first, then renamed over `path`, so a run stopped mid-write (a Ctrl-C ends most
+/// commands at once, see `work`) leaves no half file under the real name.
 pub fn write_whole(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
     reject_special_file(path)?;
     let partial = path.with_extension("partial");

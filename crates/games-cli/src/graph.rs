@@ -30,24 +30,59 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 /// `--allow-long`.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 
-/// The limits of reading: the constants above, or with `--allow-long` as much as the memory
-/// budget allows (the file held once; per node the answer's 2 KiB, per arc 64 bytes, as
-/// [`answer_bytes`] counts them).
-fn read_limits(budget: &Budget) -> (u64, ReadLimits) {
-    if !budget.long_work {
-        return (MAX_FILE_BYTES, ReadLimits { max_nodes: MAX_NODES, max_arcs: MAX_ARCS });
-    }
-    let memory = budget.memory_bytes;
+/// Bytes one node takes once read, besides its name: the graph's node and name lookup, and
+/// Node-Kayles' adjacency lists (measured: about 190 bytes a node for 10^6 nodes, read and
+/// turned into a Node-Kayles graph).
+pub const NODE_BYTES: u128 = 256;
+
+/// Bytes one arc takes once read: the graph's edge (its list doubles as it grows) and both
+/// directions in Node-Kayles' adjacency lists (measured: about 56 bytes an arc for 10^6 arcs).
+pub const ARC_BYTES: u128 = 64;
+
+/// The limits of reading: the constants above without `--allow-long`, and whatever the
+/// budget: the file held once in at most a quarter of the memory budget, its nodes in another
+/// quarter ([`NODE_BYTES`] each) and its arcs in another ([`ARC_BYTES`] each), so that reading
+/// never takes more than the budget, and a refusal comes before the memory is taken. The last
+/// value says whether the budget is what bounds the reading (its refusals then name
+/// `--memory`).
+fn read_limits(budget: &Budget) -> (u64, ReadLimits, bool) {
+    let share = budget.memory_bytes / 4;
     let clamp = |n: u128| usize::try_from(n).unwrap_or(usize::MAX);
-    let bytes = u64::try_from(memory).unwrap_or(u64::MAX);
-    (bytes, ReadLimits { max_nodes: clamp(memory / 2048), max_arcs: clamp(memory / 64) })
+    let by_memory =
+        (u64::try_from(share).unwrap_or(u64::MAX), clamp(share / NODE_BYTES), clamp(share / ARC_BYTES));
+    let by_flag = if budget.long_work {
+        (u64::MAX, usize::MAX, usize::MAX)
+    } else {
+        (MAX_FILE_BYTES, MAX_NODES, MAX_ARCS)
+    };
+    let memory_bound = by_memory.0 < by_flag.0 || by_memory.1 < by_flag.1 || by_memory.2 < by_flag.2;
+    let limits = ReadLimits { max_nodes: by_memory.1.min(by_flag.1), max_arcs: by_memory.2.min(by_flag.2) };
+    (by_memory.0.min(by_flag.0), limits, memory_bound)
+}
+
+/// The memory a graph of `nodes` nodes, `arcs` arcs and names of `name_bytes` bytes in all
+/// holds once read (as [`read_limits`] counts it).
+pub fn graph_bytes(nodes: usize, arcs: usize, name_bytes: u128) -> u128 {
+    NODE_BYTES * nodes as u128 + ARC_BYTES * arcs as u128 + name_bytes
+}
+
+/// The hint of a refusal by the reading limits: the flag that lifts the limit in force.
+fn read_hint(budget: &Budget, memory_bound: bool) -> String {
+    if memory_bound || budget.long_work {
+        format!(
+            ": the memory budget of {} holds no more (raise --memory)",
+            crate::limits::mib(budget.memory_bytes)
+        )
+    } else {
+        " (pass --allow-long for larger graphs)".to_string()
+    }
 }
 
 /// Reads and parses a graph file (`-`: standard input); errors name the file and, for bad
 /// contents, the line.
 pub fn parse(path: &str, file: &std::path::Path, budget: &Budget) -> Result<NamedGraph, CliError> {
     let io = |source| CliError::Io { path: path.to_string(), source };
-    let (max_bytes, limits) = read_limits(budget);
+    let (max_bytes, limits, memory_bound) = read_limits(budget);
     let mut bytes = Vec::new();
     let reader: Box<dyn Read> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
@@ -59,23 +94,15 @@ pub fn parse(path: &str, file: &std::path::Path, budget: &Budget) -> Result<Name
     if bytes.len() as u64 > max_bytes {
         return Err(CliError::bad(format!(
             "{path}: the file is larger than {max_bytes} bytes{}",
-            if budget.long_work {
-                " (the memory budget; raise --memory)"
-            } else {
-                " (pass --allow-long to read more)"
-            }
+            read_hint(budget, memory_bound && max_bytes < MAX_FILE_BYTES)
         )));
     }
     read_graph_bytes(&bytes, limits).map_err(|e| {
         // Only the size limits follow from the budget; a syntax error is not helped by a flag.
-        let liftable =
-            matches!(e.kind, ReadErrorKind::TooManyNodes { .. } | ReadErrorKind::TooManyArcs { .. });
-        let hint = if !liftable {
-            ""
-        } else if budget.long_work {
-            " (the memory budget; raise --memory)"
-        } else {
-            " (pass --allow-long for larger graphs)"
+        let hint = match e.kind {
+            ReadErrorKind::TooManyNodes { limit } => read_hint(budget, memory_bound && limit < MAX_NODES),
+            ReadErrorKind::TooManyArcs { limit } => read_hint(budget, memory_bound && limit < MAX_ARCS),
+            _ => String::new(),
         };
         CliError::Parse { path: path.to_string(), line: e.line, reason: format!("{}{hint}", e.kind) }
     })
@@ -88,6 +115,14 @@ fn answer_bytes(nodes: usize, arcs: usize, names: &[&str]) -> u128 {
     let name_bytes: u128 = names.iter().map(|n| n.len() as u128).sum();
     2048 * nodes as u128 + 64 * arcs as u128 + 8 * name_bytes
 }
+
+/// Bytes one node of a listed kernel takes, besides its name: its index, its name's slice in
+/// the list of names and its JSON string (measured: about 100 bytes a node of a kernel, for
+/// 67 000 kernels of 18 nodes).
+const KERNEL_ENTRY_BYTES: u128 = 128;
+
+/// Bytes one listed kernel takes besides its nodes: three lists and a JSON array.
+const KERNEL_BYTES: u128 = 256;
 
 /// A step limit hit in a search, said in the CLI's terms: what gave up and why it can be slow.
 fn gave_up(what: &str, why: &str, err: GameError) -> CliError {
@@ -111,7 +146,7 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
     let path = if args.file.as_os_str() == "-" {
         "standard input".to_string()
     } else {
-        one_line(&args.file.display().to_string())
+        crate::output::shown(&args.file.display().to_string())
     };
     let max_steps = args.max_steps.unwrap_or(if budget.long_work { u64::MAX } else { DEFAULT_MAX_STEPS });
     let named = parse(&path, &args.file, budget)?;
@@ -149,10 +184,14 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             // `--dot` marks one kernel only.
             let asked = if args.dot { 1 } else { args.max_kernels };
             // Each kernel listed is kept, and printed with its names (text and JSON): the list
-            // stops where the memory budget would be passed, as it stops at --max-kernels.
+            // stops where the memory budget would be passed, as it stops at --max-kernels. A
+            // kernel holds at most every node: per node its index, its name's slice and its
+            // JSON string ([`KERNEL_ENTRY_BYTES`]), and the name itself three times.
             let name_bytes: u128 = names.iter().map(|n| n.len() as u128 + 4).sum();
-            let per_kernel = 8 * g.node_count() as u128 + 3 * name_bytes + 64;
-            let fits = usize::try_from(budget.memory_bytes / per_kernel).unwrap_or(usize::MAX);
+            let per_kernel = KERNEL_ENTRY_BYTES * g.node_count() as u128 + 3 * name_bytes + KERNEL_BYTES;
+            let held = answer_bytes(g.node_count(), g.edge_count(), &names);
+            let room = budget.memory_bytes.saturating_sub(held);
+            let fits = usize::try_from(room / per_kernel).unwrap_or(usize::MAX);
             let wanted = asked.min(fits);
             memory_cut = wanted < asked;
             let listed = kernels(g, wanted, max_steps).map_err(|e| {
@@ -187,7 +226,7 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             (true, _, _, _) => "the kernel (P-positions)".to_string(),
             (false, true, 0, _) => "nothing (the graph has no kernel)".to_string(),
             (false, true, 1, _) => "the only kernel".to_string(),
-            (false, _, _, Some(count)) => format!("the first of {count} kernels"),
+            (false, _, _, Some(total)) => format!("the first of {}", count(total, "kernel", "kernels")),
             (false, _, _, None) => {
                 "the first kernel found (there are more; counting them gave up)".to_string()
             }
@@ -224,10 +263,11 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             (true, n, _) => {
                 let _ = write!(text, "{n} kernels:");
             }
-            (false, _, Some(count)) => {
+            (false, _, Some(total)) => {
                 let _ = write!(
                     text,
-                    "{count} kernels (listing the first {shown}, {}):",
+                    "{} (listing the first {shown}, {}):",
+                    count(total, "kernel", "kernels"),
                     listing_limit(args.max_kernels, memory_cut)
                 );
             }

@@ -36,7 +36,7 @@ pub fn rule(misere: bool) -> PlayRule {
 }
 
 /// Runs `games nim H...` or `games nim moves H...`.
-pub fn run_nim(args: &NimArgs) -> Result<Output, CliError> {
+pub fn run_nim(args: &NimArgs, budget: &Budget) -> Result<Output, CliError> {
     let (heaps, misere) = match &args.command {
         Some(NimCommand::Moves { heaps, misere }) => (heaps, misere),
         None if args.heaps.is_empty() => {
@@ -44,6 +44,12 @@ pub fn run_nim(args: &NimArgs) -> Result<Output, CliError> {
         }
         None => (&args.heaps, &args.misere),
     };
+    // At most one winning move a heap: the answer is bounded before it is computed.
+    budget.check_answer(
+        || format!("the answer for {}", count(heaps.len(), "heap", "heaps")),
+        heaps.len(),
+        heaps.len() as u128,
+    )?;
     let play = rule(*misere);
     let result = outcome(heaps, play);
     let wins = winning_moves(heaps, play);
@@ -238,7 +244,7 @@ fn write_plot(
 ) -> Result<String, CliError> {
     budget.check(|| "the SVG plot".to_string(), svg::VALUE_PLOT_MAX_BYTES)?;
     let picture = svg::value_plot(plot);
-    crate::files::write(path, picture)?;
+    crate::files::write_whole(path, picture)?;
     let last = plot.values.len().saturating_sub(1);
     let max = plot.values.iter().copied().max().unwrap_or(0);
     let period = match plot.periodicity {
@@ -266,6 +272,13 @@ fn subtraction_heaps(
     if misere {
         return misere_subtraction_heaps(set, heaps, budget);
     }
+    // At most one winning move per heap and amount.
+    let moves = heaps.len() as u128 * set.amounts().len() as u128;
+    budget.check_answer(
+        || format!("the answer for {}", count(heaps.len(), "heap", "heaps")),
+        heaps.len(),
+        moves,
+    )?;
     // Any heap size works once the period is proven (values repeat).
     let analysis = set.analyse_within(max, false, &budget.nim_limits(SUBTRACTION_STEPS))?;
     let value = analysis.grundy_of_heaps(heaps);
@@ -298,11 +311,17 @@ fn misere_subtraction_heaps(
     let estimate = set.explicit_graph_estimate(heaps, MISERE_NODE_LIMIT);
     let what = || {
         format!(
-            "the misère game graph of {} (up to {}{} positions, {} moves)",
+            "the misère game graph of {} (up to {}{}, {})",
             count(heaps.len(), "heap", "heaps"),
             estimate.positions.min(MISERE_NODE_LIMIT as u128),
-            if estimate.over_node_limit { "+" } else { "" },
-            estimate.arcs
+            if estimate.over_node_limit {
+                "+ positions"
+            } else if estimate.positions == 1 {
+                " position"
+            } else {
+                " positions"
+            },
+            count(estimate.arcs, "move", "moves")
         )
     };
     budget.check(what, estimate.bytes)?;
@@ -451,9 +470,10 @@ pub fn stats_text(title: &str, stats: &ValueStatistics) -> String {
     text
 }
 
-/// "1 heap", "2 heaps".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+/// "1 heap", "2 heaps": any integer type.
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    if n == "1" { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 /// Runs `games octal CODE ...`.

@@ -44,7 +44,7 @@ use crate::output::Output;
 
 /// Writes one line to stderr. A closed or broken stderr is ignored (`eprintln!` would panic and
 /// turn exit code 2 into 101).
-fn error_line(line: &str) {
+pub(crate) fn error_line(line: &str) {
     use std::io::Write;
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{line}").and_then(|()| err.flush());
@@ -56,18 +56,19 @@ fn main() -> ExitCode {
         Err(err) => return report_clap_error(&err),
     };
     match run(&cli) {
+        // An answer that did not reach its reader (a closed pipe: `games ... | head -c0`) is
+        // an error: a script must not take a lost answer for a given one.
         Ok(output) => match output.print(cli.json) {
-            // A reader that stops early (`games ... | head`) is not an error of ours.
-            Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-                error_line(&format!("error: cannot write the answer: {err}"));
+            Err(err) => {
+                error_line(&format!("error: cannot write the answer to standard output: {err}"));
                 ExitCode::from(2)
             }
-            _ => ExitCode::SUCCESS,
+            Ok(()) => ExitCode::SUCCESS,
         },
         Err(err) => {
             // One line, whatever the message holds (an OS error, a file name or a field read
-            // from a file with control characters).
-            error_line(&format!("error: {}", output::one_line(&err.to_string())));
+            // from a file with control characters), and never kilobytes of it.
+            error_line(&format!("error: {}", output::elided(&err.to_string(), output::MAX_ERROR_CHARS)));
             ExitCode::from(err.exit_code())
         }
     }
@@ -82,8 +83,17 @@ fn run(cli: &Cli) -> Result<Output, CliError> {
     let polls_ctrl_c = matches!(&cli.command, Command::Octal(args) if args.values.is_some())
         || matches!(&cli.command, Command::Subtraction(args) if args.values.is_some())
         || matches!(&cli.command, Command::Grundy(args) if args.values.is_some());
-    if polls_ctrl_c {
+    // Searches and misère quotients poll the stop flag too, and say how far they got.
+    let polls = polls_ctrl_c
+        || matches!(
+            cli.command,
+            Command::Cram(_) | Command::Chomp(_) | Command::NodeKayles(_) | Command::Misere(_)
+        );
+    if polls {
         work::catch_ctrl_c();
+    } else if !matches!(cli.command, Command::Play(_)) {
+        // `play` is a dialogue: Ctrl-C there leaves it as any terminal program is left.
+        work::catch_signals();
     }
     let own_display = polls_ctrl_c
         || matches!(
@@ -113,7 +123,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
     let budget = Budget::from_mib(cli.memory).with_long_work(cli.allow_long);
     match &cli.command {
         Command::Wythoff(args) => wythoff::run(args, &budget),
-        Command::Nim(args) => heaps::run_nim(args),
+        Command::Nim(args) => heaps::run_nim(args, &budget),
         Command::Subtraction(args) => heaps::run_subtraction(args, &budget),
         Command::Octal(args) => heaps::run_octal(args, &budget),
         Command::Misere(args) => misere::run(args, &budget),
@@ -160,7 +170,8 @@ fn report_clap_error(err: &clap::Error) -> ExitCode {
                 .take_while(|l| !l.trim().is_empty())
                 .map(str::trim)
                 .collect();
-            let joined = paragraph.join(" ");
+            // The paragraph quotes the argument as given: escaped and cut like any name.
+            let joined = output::elided(&paragraph.join(" "), output::MAX_ERROR_CHARS);
             let first = if joined.is_empty() { "error: bad usage" } else { joined.as_str() };
             if first.starts_with("error:") {
                 error_line(&format!("{first} (try --help)"));

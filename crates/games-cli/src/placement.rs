@@ -83,12 +83,27 @@ impl Effort {
 /// limit (those are [`Effort::refused`]'s).
 fn refused(what: &str, error: SearchError) -> CliError {
     match error {
-        SearchError::MemoryExceeded { needed, .. } | SearchError::BudgetTooSmall { needed, .. } => {
-            CliError::bad(format!(
-                "{what}: the search needs more than {} (raise --memory)",
-                crate::limits::mib(needed as u128)
-            ))
-        }
+        // The stack's figure is its share of the budget, reached and passed: it grows with
+        // --memory, so the message says what it is a share of.
+        SearchError::MemoryExceeded { limit, .. } => CliError::bad(format!(
+            "{what}: the search stack (the moves of the positions being expanded) needs more than {}, its share of the memory budget (a quarter of what the search gets; the rest holds its table of values): raise --memory",
+            crate::limits::mib(limit as u128)
+        )),
+        SearchError::BudgetTooSmall { needed, .. } => CliError::bad(format!(
+            "{what}: the search needs at least {} for its table of values, more than the memory budget leaves it (raise --memory)",
+            crate::limits::mib(needed as u128)
+        )),
+        SearchError::Interrupted { nodes } => CliError::Interrupted {
+            what: what.to_owned(),
+            progress: format!(
+                "after {}",
+                count(
+                    usize::try_from(nodes).unwrap_or(usize::MAX),
+                    "position expanded",
+                    "positions expanded"
+                )
+            ),
+        },
         other => CliError::bad(format!("{what}: {other}")),
     }
 }
@@ -244,7 +259,8 @@ impl<'a> CramTable<'a> {
     /// Saves the table of `search` to the file, its note extended by a line for this run
     /// (`what` and the positions expanded); the number of values saved.
     fn save(self, search: &Search<'_, Cram>, what: &str) -> Result<u64, CliError> {
-        let run = format!("{what}: {} positions expanded\n", search.stats().nodes);
+        let run =
+            format!("{what}: {}\n", count(search.stats().nodes, "position expanded", "positions expanded"));
         let note = game_core::search::note_with_run(self.note, &run);
         search
             .save_table_to(self.path, CRAM_TABLE_NAME, &note)
@@ -291,8 +307,9 @@ fn cram_with_table(
         "table": {"file": name, "loaded": loaded, "saved": saved},
     });
     let text = format!(
-        "{}\ntable: {loaded} values loaded from {name}, {saved} saved",
-        answer_text(what, nimber, outcome, &stats)
+        "{}\ntable: {} loaded from {name}, {saved} saved",
+        answer_text(what, nimber, outcome, &stats),
+        count(loaded, "value", "values")
     );
     Ok(Output::new(text, json))
 }
@@ -325,8 +342,8 @@ fn cram_shard(
     let parsed: game_rotation::Shard = shard
         .parse()
         .map_err(|e| CliError::bad(format!("--shard {}: {e}", crate::output::one_line(shard))))?;
-    let (index, count) = (parsed.index(), parsed.count());
-    let what = format!("{what}, shard {index}/{count}");
+    let (index, shards) = (parsed.index(), parsed.count());
+    let what = format!("{what}, shard {index}/{shards}");
     let name = cram_shard_name(args);
     let out = args.out.as_deref();
     let earlier = match out {
@@ -335,7 +352,7 @@ fn cram_shard(
     };
     // Another cut is refused before a table is loaded for it (the search checks the rest).
     let question = ShardQuestion::from_cap_and_only(args.cap, args.only);
-    let cut = ShardCut { index, count, question };
+    let cut = ShardCut { index, count: shards, question };
     if let (Some(path), Some(earlier)) = (out, &earlier)
         && earlier.cut() != cut
     {
@@ -360,7 +377,7 @@ fn cram_shard(
         (search, table) = (opened, Some(file));
     }
     let mut last = earlier.clone();
-    let result = search.resume_root_shard(board, &name, (index, count), question, earlier, |shard| {
+    let result = search.resume_root_shard(board, &name, (index, shards), question, earlier, |shard| {
         last = Some(shard.clone());
         out.map_or(Ok(()), |path| write_shard_file(path, shard).map_err(|e| e.to_string()))
     });
@@ -381,7 +398,7 @@ fn cram_shard(
                 None => format!("{valued} of its first moves were valued but are not kept (no --out)"),
             }];
             if let (Some(values), Some(file)) = (saved, &table_name) {
-                kept.push(format!("{values} values are in {file}"));
+                kept.push(format!("{} in {file}", count(values, "value is", "values are")));
             }
             let kept = kept.join(", ");
             return Err(match (gave_up, error) {
@@ -402,10 +419,10 @@ fn cram_shard(
         ("", String::new())
     };
     let mut text = format!(
-        "{what}: {} of the {} distinct first moves valued ({} positions expanded{runs}){earlier}",
+        "{what}: {} of the {} valued ({}{runs}){earlier}",
         result.values.len(),
-        result.tasks,
-        result.nodes
+        count(result.tasks, "distinct first move", "distinct first moves"),
+        count(result.nodes, "position expanded", "positions expanded")
     );
     if let Some(out) = out {
         // Written after each task; written here too for a shard with no task left to value.
@@ -413,7 +430,10 @@ fn cram_shard(
         text.push_str(&format!(", written to {}", crate::output::one_line(&out.display().to_string())));
     }
     if let (Some(values), Some(file)) = (saved, table_name) {
-        text.push_str(&format!("\ntable: {loaded} values loaded from {file}, {values} saved"));
+        text.push_str(&format!(
+            "\ntable: {} loaded from {file}, {values} saved",
+            count(loaded, "value", "values")
+        ));
     }
     Ok(Output::new(text, json))
 }
@@ -455,11 +475,11 @@ fn cram_merge(args: &CramArgs, what: &str) -> Result<Output, CliError> {
     let outcome = if merged.nimber == 0 { Outcome::P } else { Outcome::N };
     let who = who_wins(outcome);
     let text = format!(
-        "{what}: nimber {}, {who}\nmerged from {} shards: {} distinct first moves, {} positions expanded",
+        "{what}: nimber {}, {who}\nmerged from {}: {}, {}",
         merged.nimber,
-        merged.count,
-        merged.values.len(),
-        merged.nodes
+        count(merged.count, "shard", "shards"),
+        count(merged.values.len(), "distinct first move", "distinct first moves"),
+        count(merged.nodes, "position expanded", "positions expanded")
     );
     let json = json!({
         "game": "cram", "rows": args.rows, "cols": args.cols, "nimber": merged.nimber,
@@ -503,13 +523,22 @@ pub fn run_chomp(args: &ChompArgs, budget: &Budget) -> Result<Output, CliError> 
 
 /// Runs `games node-kayles FILE`.
 pub fn run_node_kayles(args: &NodeKaylesArgs, budget: &Budget) -> Result<Output, CliError> {
-    let path = args.file.display().to_string();
+    let path = crate::output::shown(&args.file.display().to_string());
     let named = crate::graph::parse(&path, &args.file, budget)?;
     let graph =
         KaylesGraph::from_petgraph(&named.graph).map_err(|e| CliError::bad(format!("{path}: {e}")))?;
-    let what =
-        format!("Node-Kayles on {path} ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
-    let effort = Effort::new(budget, args.max_nodes, args.max_seconds);
+    let what = format!(
+        "Node-Kayles on {path} ({}, {})",
+        count(graph.vertex_count(), "vertex", "vertices"),
+        count(graph.edge_count(), "edge", "edges")
+    );
+    // The graph read stays while the search runs: the search gets what it leaves of the budget.
+    let name_bytes: u128 = named.names().map(|n| n.len() as u128).sum();
+    let held = crate::graph::graph_bytes(named.graph.node_count(), named.graph.edge_count(), name_bytes);
+    budget.check(|| format!("{what}: the graph"), held)?;
+    let search_budget = Budget { memory_bytes: budget.memory_bytes - held, ..*budget };
+    drop(named);
+    let effort = Effort::new(&search_budget, args.max_nodes, args.max_seconds);
     let (nimber, outcome, stats) = solve(&NodeKayles, &graph, effort, args.method, &what)?;
     let json = json!({
         "game": "node-kayles", "file": path, "vertices": graph.vertex_count(), "edges": graph.edge_count(),

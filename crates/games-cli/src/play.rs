@@ -484,12 +484,14 @@ impl MisereOctal {
         if let Some((i, parts)) = self.quotient.winning_moves(&self.code, heaps)?.into_iter().next() {
             return Ok((i, parts));
         }
+        // The fewest counters taken over all heaps (not the most left on one heap: from
+        // [10, 3] taking 1 from the 3 beats taking 2 from the 10); the first such move on a tie.
         let mut best: Option<(u64, usize, Vec<u64>)> = None;
         for (i, &h) in heaps.iter().enumerate() {
             for parts in self.options(h) {
-                let left: u64 = parts.iter().sum();
-                if best.as_ref().is_none_or(|(most, _, _)| left > *most) {
-                    best = Some((left, i, parts));
+                let taken = h - parts.iter().sum::<u64>();
+                if best.as_ref().is_none_or(|(fewest, _, _)| taken < *fewest) {
+                    best = Some((taken, i, parts));
                 }
             }
         }
@@ -541,10 +543,16 @@ fn octal_move(game: &MisereOctal, heaps: &[u64], line: &str) -> Result<(usize, V
     let mut parts = match numbers.get(2) {
         None if left == 0 => vec![],
         None => vec![left],
+        Some(_) if left < 2 => {
+            return Err(format!(
+                "illegal move: taking {take} from heap {heap} leaves {}, too few to split (give no part)",
+                crate::heaps::count(left, "counter", "counters")
+            ));
+        }
         Some(&part) if part == 0 || part >= left => {
             return Err(format!(
                 "illegal move: {left} counters are left, so the part split off must be 1 to {}",
-                left.saturating_sub(1)
+                left - 1
             ));
         }
         Some(&part) => vec![part, left - part],
@@ -857,6 +865,11 @@ mod tests {
         assert!(octal_move(&game, &[5, 3], "1 0").unwrap_err().contains("cannot become 5"));
         assert!(octal_move(&game, &[5, 3], "1 3").unwrap_err().contains("cannot become 2"));
         assert!(octal_move(&game, &[5, 3], "2 1 2").unwrap_err().contains("must be 1 to 1"));
+        // Nothing left to split: said so, not "must be 1 to 0".
+        let err = octal_move(&game, &[5, 3], "2 2 1").unwrap_err();
+        assert!(err.contains("leaves 1 counter, too few to split"), "{err}");
+        let err = octal_move(&game, &[5, 3], "2 3 1").unwrap_err();
+        assert!(err.contains("leaves 0 counters, too few to split"), "{err}");
         assert_eq!(replace_heap(&[5, 3, 4], 1, &[1, 1]), vec![5, 1, 1, 4]);
         assert_eq!(replace_heap(&[5, 3, 4], 1, &[]), vec![5, 4]);
         assert_eq!(describe_octal_move(&[5, 3], 0, &[1, 2]), "heap 1: 5 -> 1 + 2 (take 2)");
@@ -865,6 +878,10 @@ mod tests {
         assert_eq!(game.reply(&[1, 1]).unwrap(), (0, vec![]));
         // From a P-position any move loses; the program takes the fewest counters.
         assert_eq!(game.reply(&[2, 2]).unwrap(), (0, vec![1]));
+        // Over all heaps: from the P-position 1 + 2 + 3, taking the heap of 1 (one counter),
+        // not one counter of the 3 that leaves the most on a heap.
+        assert_eq!(game.quotient.outcome(&[1, 2, 3]).unwrap(), Outcome::P);
+        assert_eq!(game.reply(&[1, 2, 3]).unwrap(), (0, vec![]));
         assert!(!game.can_move(&[]) && game.can_move(&[1]));
         let mut d = dialogue(b"1 1\n");
         assert_eq!(play_octal_misere(&mut d, &game, vec![1, 1]).unwrap(), ("human_won", vec![]));

@@ -109,7 +109,7 @@ pub fn run(command: &RotationCommand, budget: &Budget) -> Result<Output, CliErro
             let puzzle = Puzzle::new(to_usize(*n, "n")?)?;
             let rotations = solve_with(&puzzle, *method, 1, crate::limits::MAX_SEARCH_BUDGET)?;
             let picture = svg::rotation_solution(&puzzle, &rotations)?;
-            crate::files::write(path, picture)?;
+            crate::files::write_whole(path, picture)?;
             let text = format!(
                 "wrote {}: {} panels (start and {} moves) of the solution {}",
                 path.display(),

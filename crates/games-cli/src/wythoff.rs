@@ -180,7 +180,7 @@ fn table(n: u64, svg_path: Option<&std::path::Path>) -> Result<Output, CliError>
     let text = match svg_path {
         Some(path) => {
             let picture = svg::wythoff_table(&table);
-            crate::files::write(path, picture)?;
+            crate::files::write_whole(path, picture)?;
             format!(
                 "wrote {}: {n} x {n} Grundy table, values 0..={max_value}, {} P-positions marked",
                 path.display(),

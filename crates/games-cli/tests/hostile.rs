@@ -296,7 +296,8 @@ fn play_bounds_lines_and_transcript() {
     assert!(text.contains("100000 lines read"), "{}", &text[text.len().saturating_sub(200)..]);
 }
 
-/// Kind "allocation abort": a closed stdout stops the dialogue (it used to read forever).
+/// Kind "allocation abort": a closed stdout stops the dialogue (it used to read forever), and
+/// is reported (exit code 2).
 #[test]
 fn play_stops_when_stdout_is_closed() {
     let binary = assert_cmd::cargo::cargo_bin("games");
@@ -334,7 +335,8 @@ fn play_stops_when_stdout_is_closed() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(writer.join().unwrap(), "the program kept reading");
-    assert_eq!(status.code(), Some(0));
+    // A dialogue that could not be written is an error, as any answer (exit code 2).
+    assert_eq!(status.code(), Some(2));
 }
 
 /// Kind "exit code": with stderr closed an error still exits 2 (printing used to panic: 101).
