@@ -18,21 +18,17 @@ pub fn reject_special_file(path: &Path) -> Result<(), CliError> {
     }
 }
 
-/// Writes `contents` to `path` (a new or regular file), the error naming the file.
-pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
-    reject_special_file(path)?;
-    std::fs::write(path, contents).map_err(|source| CliError::Io { path: path.display().to_string(), source })
-}
-
 /// Writes `contents` to `path` whole or not at all: into `path` with the extension
 /// `.partial` first, then renamed over `path`, so a run stopped mid-write (a Ctrl-C ends most
 /// commands at once, see `work`) leaves no half file under the real name.
 pub fn write_whole(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
     reject_special_file(path)?;
     let partial = path.with_extension("partial");
-    write(&partial, contents)?;
-    std::fs::rename(&partial, path)
-        .map_err(|source| CliError::Io { path: path.display().to_string(), source })
+    reject_special_file(&partial)?;
+    // Errors name the file asked for: the `.partial` one is ours, not the user's.
+    let io = |source| CliError::Io { path: path.display().to_string(), source };
+    std::fs::write(&partial, contents).map_err(io)?;
+    std::fs::rename(&partial, path).map_err(io)
 }
 
 /// Reads the regular file `path` if it holds at most `max_bytes` bytes (the read itself stops
