@@ -118,6 +118,8 @@ pub(crate) struct TargetOutcome {
     pub(crate) claims: usize,
     /// The table of results.
     pub(crate) table: String,
+    /// Each claim that ran with the seconds its check took.
+    pub(crate) seconds: Vec<(String, f64)>,
     /// The one-line error, if the target failed.
     pub(crate) error: Option<String>,
 }
@@ -219,12 +221,14 @@ pub(crate) fn verify_workspace(
                 package: target.package.clone(),
                 claims: value["claims"].as_u64().unwrap_or(0) as usize,
                 table: value["table"].as_str().unwrap_or_default().to_string(),
+                seconds: serde_json::from_value(value["seconds"].clone()).unwrap_or_default(),
                 error: value["error"].as_str().map(str::to_string),
             },
             None => TargetOutcome {
                 package: target.package.clone(),
                 claims: 0,
                 table: String::new(),
+                seconds: Vec::new(),
                 error: Some(format!(
                     "the claims test did not finish ({status}):\n{}{}",
                     stdout.trim_end(),
@@ -249,6 +253,22 @@ pub(crate) fn verify_workspace(
     Ok(outcomes)
 }
 
+/// How many of the slowest claims the summary names.
+const SLOWEST: usize = 5;
+
+/// The `count` slowest claims of `outcomes`, slowest first, as `ID SECONDS s`: the line of the
+/// summary that shows a claim grown slow before it shows in the total.
+pub(crate) fn slowest(outcomes: &[TargetOutcome], count: usize) -> String {
+    let mut timed: Vec<&(String, f64)> = outcomes.iter().flat_map(|o| &o.seconds).collect();
+    timed.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    timed
+        .iter()
+        .take(count)
+        .map(|(id, seconds)| format!("{id} {seconds:.1} s"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub(crate) fn run(args: &Args) -> ExitCode {
     let root = crate::workspace_root();
     let mode = if args.check { Mode::Check } else { Mode::Write };
@@ -260,7 +280,12 @@ pub(crate) fn run(args: &Args) -> ExitCode {
             .progress_chars("=> "),
     );
     bar.set_message("building and listing the claims of every crate");
-    let on_total = |total: usize| bar.set_length(total as u64);
+    // Listing the claims builds every claims target: the time until then is the build's.
+    let built = std::cell::Cell::new(None);
+    let on_total = |total: usize| {
+        built.set(Some(started.elapsed().as_secs_f64()));
+        bar.set_length(total as u64);
+    };
     let on_done = |id: &str| {
         bar.inc(1);
         bar.set_message(format!("{id} done"));
@@ -286,13 +311,18 @@ pub(crate) fn run(args: &Args) -> ExitCode {
             eprintln!("error in {}: {error}", outcome.package);
         }
     }
+    let total = started.elapsed().as_secs_f64();
+    let built = built.get().unwrap_or(0.0);
     println!(
-        "{claims} claims of {} crate{} in {:.1} s at {scale} bounds; snapshots {} (tests/snapshots/{scale}/ of each crate)",
+        "{claims} claims of {} crate{} in {total:.1} s ({built:.1} s building and listing, {:.1} s checking) at {scale} bounds; snapshots {} (tests/snapshots/{scale}/ of each crate)",
         outcomes.len(),
         if outcomes.len() == 1 { "" } else { "s" },
-        started.elapsed().as_secs_f64(),
+        total - built,
         if args.check { "checked" } else { "written by insta where they changed (review with `git diff`)" },
     );
+    if claims > 0 {
+        println!("slowest (seconds of each check, claims run in parallel): {}", slowest(&outcomes, SLOWEST));
+    }
     if !ok {
         let rerun = if args.quick { "cargo xtask verify --quick" } else { "cargo xtask verify" };
         eprintln!("FAILED; after a deliberate change, `{rerun}` rewrites the snapshots of passing claims");
@@ -304,6 +334,24 @@ pub(crate) fn run(args: &Args) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_slowest_claims_of_every_crate_are_named_slowest_first() {
+        let outcome = |package: &str, seconds: &[(&str, f64)]| TargetOutcome {
+            package: package.into(),
+            claims: seconds.len(),
+            table: String::new(),
+            seconds: seconds.iter().map(|&(id, s)| (id.to_string(), s)).collect(),
+            error: None,
+        };
+        let outcomes = [
+            outcome("a", &[("A1", 0.5), ("A2", 30.0), ("A3", 2.0)]),
+            outcome("b", &[("B1", 12.31), ("B2", 0.01)]),
+        ];
+        assert_eq!(slowest(&outcomes, 3), "A2 30.0 s, B1 12.3 s, A3 2.0 s");
+        assert_eq!(slowest(&outcomes, 9).matches(" s").count(), 5);
+        assert_eq!(slowest(&[], 5), "");
+    }
 
     #[test]
     fn every_crate_with_claims_is_discovered_root_first() {

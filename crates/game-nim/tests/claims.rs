@@ -7,9 +7,10 @@
 //!
 //! 1. game-nim's rare/common kernel ([`OctalGame::grundy_table_within`]) and its Guy-Smith
 //!    period search ([`guy_smith_periodicity_within`]);
-//! 2. the values by the definition, written in this file (the mex over every option; for the
-//!    long games with the rare/common shortcut of Gangolli-Plambeck and Flammenkamp, also
-//!    written here and exact for every mask), and the Guy-Smith theorem's hypothesis checked on
+//! 2. the values by the definition, written for these claims in `tests/octal_definition/` (the
+//!    mex over every option; for the long games with the rare/common shortcut of
+//!    Gangolli-Plambeck and Flammenkamp, exact for every mask, with bitsets so that the longest
+//!    proof takes seconds rather than minutes), and the Guy-Smith theorem's hypothesis checked on
 //!    them by `examples/octal_period_record/check.rs` (written apart from game-nim's period code).
 //!
 //! `cargo test -p game-nim` checks the quick bounds; `cargo xtask verify --claim OT10` (say)
@@ -17,10 +18,12 @@
 
 #[path = "../examples/octal_period_record/check.rs"]
 mod check;
+mod octal_definition;
 
 use check::{first_difference, prove_periodicity};
 use game_nim::{Limits, OctalGame, guy_smith_periodicity_within};
 use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
+use octal_definition::{PLAIN, Shortcut, digits, values_by_definition};
 
 /// The heaps both methods compare at quick scale for the long games (whose proof needs
 /// millions of heaps): a prefix, with no period claimed from it.
@@ -29,17 +32,6 @@ const QUICK_PREFIX: usize = 1 << 14;
 /// The memory budget of the kernel's table: the longest proof (0.354) reads about 2 * 10^7
 /// heaps, one byte each in the narrow table and four in its `u32` copy.
 const KERNEL_BYTES: u128 = 1 << 30;
-
-/// How the check's own values are computed: the rare/common shortcut's mask (0: the plain
-/// definition, every option of every heap) and whether the heap's parity joins it (tczajka's
-/// `pos`). The mask only decides the speed; the values are exact for every mask.
-#[derive(Debug, Clone, Copy)]
-struct Shortcut {
-    mask: u32,
-    by_parity: bool,
-}
-
-const PLAIN: Shortcut = Shortcut { mask: 0, by_parity: false };
 
 /// A solved game and the figures a published table gives for it.
 struct Published {
@@ -278,108 +270,6 @@ fn trivial_rows(_scale: Scale) -> Evidence {
         rows += 1;
     }
     Evidence { bound: format!("the {rows} rows of TrivialGames.md"), tally }
-}
-
-/// The digits of a code: `digits[k]` for taking `k` counters, `digits[0]` the one before the
-/// point.
-fn digits(code: &str) -> Vec<u8> {
-    let (before, after) = code.split_once('.').expect("a point");
-    before.chars().chain(after.chars()).map(|c| c.to_digit(8).expect("an octal digit") as u8).collect()
-}
-
-/// A set of values cleared in O(1) per heap by a stamp.
-struct Seen {
-    stamp_of: Vec<u32>,
-    stamp: u32,
-}
-
-impl Seen {
-    /// Marks `v`; true if it was not marked at this heap.
-    fn mark(&mut self, v: u32) -> bool {
-        let v = v as usize;
-        if v >= self.stamp_of.len() {
-            self.stamp_of.resize(2 * v + 2, 0);
-        }
-        let new = self.stamp_of[v] != self.stamp;
-        self.stamp_of[v] = self.stamp;
-        new
-    }
-
-    fn has(&self, v: u32) -> bool {
-        self.stamp_of.get(v as usize) == Some(&self.stamp)
-    }
-}
-
-/// Grundy values of heaps `0..heaps` of the octal game with `digits`, by the definition: the
-/// least value that no option has. With a nonzero mask `M`, a value is *paired* at heap `n` if
-/// `popcount(v & M)` is even (with `by_parity`: has the parity of `n - k` for the split takes
-/// `k`, all of one parity), and a heap is *rare* if its value is paired at it. Two heaps that are
-/// not rare leave a paired value, so an option of heap `n` whose value is not paired at `n`
-/// leaves one heap, none, or two with a rare one: those are all marked, the least unmarked
-/// value `c` that is not paired bounds the mex, and the splits are walked only until every
-/// paired value below `c` is seen. With `M = 0` and no parity every value is paired and every
-/// split is walked: the plain definition.
-fn values_by_definition(digits: &[u8], heaps: usize, shortcut: Shortcut) -> Vec<u32> {
-    let splits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
-    let parity_of_splits = splits.first().map_or(0, |&k| k & 1);
-    assert!(
-        !shortcut.by_parity || splits.iter().all(|&k| k & 1 == parity_of_splits),
-        "the heap's parity joins the mask only when every split take has one parity"
-    );
-    let paired_parity = |n: usize| if shortcut.by_parity { (n ^ parity_of_splits) & 1 } else { 0 };
-    let is_paired = |v: u32, n: usize| (v & shortcut.mask).count_ones() as usize & 1 == paired_parity(n);
-    let plain = shortcut.mask == 0 && !shortcut.by_parity;
-    let mut values: Vec<u32> = Vec::with_capacity(heaps);
-    let mut rare: Vec<usize> = Vec::new();
-    let mut seen = Seen { stamp_of: vec![0; 64], stamp: 0 };
-    let mut rests: Vec<usize> = Vec::with_capacity(splits.len());
-    for n in 0..heaps {
-        seen.stamp += 1;
-        for (k, &d) in digits.iter().enumerate().take(n + 1).skip(1) {
-            if d & 1 != 0 && n == k {
-                seen.mark(0);
-            }
-            if d & 2 != 0 && n > k {
-                seen.mark(values[n - k]);
-            }
-        }
-        for &k in splits.iter().filter(|&&k| n >= k + 2) {
-            let rest = n - k;
-            for &r in rare.iter().take_while(|&&r| r < rest) {
-                seen.mark(values[r] ^ values[rest - r]);
-            }
-        }
-        // The bound: the least unmarked value that is not paired (none when every value is).
-        let bound = if plain {
-            u32::MAX
-        } else {
-            (0..).find(|&v| !is_paired(v, n) && !seen.has(v)).expect("some value is free")
-        };
-        let mut missing =
-            if plain { usize::MAX } else { (0..bound).filter(|&v| is_paired(v, n) && !seen.has(v)).count() };
-        // Every split take at once, `a = 1, 2, ...`: a value missing from one take's splits may
-        // sit at a small `a` of another's.
-        rests.clear();
-        rests.extend(splits.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
-        let longest = rests.iter().map(|&rest| rest / 2).max().unwrap_or(0);
-        'walk: for a in 1..=longest {
-            for &rest in rests.iter().filter(|&&rest| a <= rest / 2) {
-                if !plain && missing == 0 {
-                    break 'walk;
-                }
-                let v = values[a] ^ values[rest - a];
-                if seen.mark(v) && !plain && v < bound && is_paired(v, n) {
-                    missing -= 1;
-                }
-            }
-        }
-        let mex = (0..).find(|&v| !seen.has(v)).expect("some value is free");
-        if n > 0 && !plain && is_paired(mex, n) {
-            rare.push(n);
-        }
-        values.push(mex);
-    }
-    values
 }
 
 /// tczajka/octal-games, `SolvedGames.md` (commit 30baeb7), for the published solved games.

@@ -176,19 +176,25 @@ impl KaylesGraph {
         let starts = self.starts_tried();
         let mut label = vec![u32::MAX; n];
         let mut best: Option<KaylesGraph> = None;
+        // Buffers kept between starts and vertices: the search canonicalises every component of
+        // every option (claim PL4: paths of up to 1000 vertices), so an allocation per vertex
+        // would cost more than the order itself.
+        let mut order = Vec::with_capacity(n);
+        let mut placed = vec![false; n];
+        let mut next: Vec<u32> = Vec::new();
         for start in (0..n as u32).filter(|&v| degree(v) == least).take(starts) {
-            let mut order = Vec::with_capacity(n);
-            let mut placed = vec![false; n];
+            order.clear();
+            placed.fill(false);
             placed[start as usize] = true;
             order.push(start);
             let mut head = 0;
             while head < order.len() {
                 let v = order[head];
                 head += 1;
-                let mut next: Vec<u32> =
-                    self.neighbours(v as usize).iter().copied().filter(|&w| !placed[w as usize]).collect();
+                next.clear();
+                next.extend(self.neighbours(v as usize).iter().copied().filter(|&w| !placed[w as usize]));
                 next.sort_by_key(|&w| (degree(w), w));
-                for w in next {
+                for &w in &next {
                     placed[w as usize] = true;
                     order.push(w);
                 }

@@ -37,6 +37,9 @@ pub struct ClaimsTestOutcome {
     pub claims: usize,
     /// The table of results ([`crate::table`]).
     pub table: String,
+    /// Each claim that ran with the wall-clock seconds its check took, in the order of the
+    /// claims (what `cargo xtask verify` ranks to show the slowest; never part of a report).
+    pub seconds: Vec<(String, f64)>,
     /// The error that fails the test, if any, in one line.
     pub error: Option<String>,
 }
@@ -89,7 +92,12 @@ impl ClaimsTest {
         if let Some(path) = std::env::var_os(LIST_ENV) {
             let ids: Vec<&str> = self.claims.iter().map(|c| c.id).collect();
             write_json(Path::new(&path), &ids)?;
-            return Ok(ClaimsTestOutcome { claims: 0, table: String::new(), error: None });
+            return Ok(ClaimsTestOutcome {
+                claims: 0,
+                table: String::new(),
+                seconds: Vec::new(),
+                error: None,
+            });
         }
         let scale = match std::env::var(SCALE_ENV).as_deref() {
             Err(_) | Ok("quick") => Scale::Quick,
@@ -124,6 +132,8 @@ impl ClaimsTest {
         let mut verification = verify_with(&chosen, scale, &dir, &on_done)?;
         let table = table(&verification.results);
         let claims = verification.results.len();
+        let seconds =
+            verification.results.iter().map(|timed| (timed.report.claim.clone(), timed.seconds)).collect();
         let default_rewrite = match scale {
             Scale::Quick => format!("{} cargo test", crate::ACCEPT_SNAPSHOTS),
             Scale::Full => format!("{} {SCALE_ENV}=full cargo test --release", crate::ACCEPT_SNAPSHOTS),
@@ -139,8 +149,12 @@ impl ClaimsTest {
                 result = Err(VerifyError::StaleSnapshots { paths: stale });
             }
         }
-        let outcome =
-            ClaimsTestOutcome { claims, table, error: result.as_ref().err().map(ToString::to_string) };
+        let outcome = ClaimsTestOutcome {
+            claims,
+            table,
+            seconds,
+            error: result.as_ref().err().map(ToString::to_string),
+        };
         if let Some(path) = std::env::var_os(RESULTS_ENV) {
             write_json(Path::new(&path), &outcome)?;
         }
@@ -317,6 +331,9 @@ mod tests {
         let written: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
         assert_eq!((written["claims"].as_u64(), written["error"].is_null()), (Some(1), true));
+        let timed = written["seconds"].as_array().unwrap();
+        assert_eq!((timed.len(), timed[0][0].as_str()), (1, Some("U2")), "{written}");
+        assert!(timed[0][1].as_f64().is_some_and(|s| s >= 0.0), "{written}");
         assert!(written["table"].as_str().unwrap().contains("U2     n < 3"), "{written}");
         // Everything at quick scale; then a stale snapshot fails the whole run, not a selection.
         assert_eq!(child(&dir, &[]).0, "ok 2");
