@@ -27,11 +27,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use impartial_games::core::search::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
 use impartial_games::rotation::{
     CountMethod, CountOptions, MergedCount, ShardRecord, count_start_angles,
     count_start_angles_meet_in_middle, merge_shards, read_shard_file,
 };
+use impartial_games::search_runs::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
 use serde_json::Value;
 
 /// One sharded count: where its files are and what they must share.

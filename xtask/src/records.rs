@@ -17,7 +17,7 @@
 //!   --no-shortcut`), against the figures of the published values extended by their published
 //!   period, computed here.
 //! * **Cram** (`records/cram.json`): the nimbers of empty Cram boards by game-core's search
-//!   engine (game-placement's example `cram_record`), against the record and the published
+//!   engine (games-cli's example `cram_record`), against the record and the published
 //!   table the record quotes (`--cram`, boards recorded under `--cram-max-seconds`).
 //! * **The octal table** (`records/octal-table.json`): every octal code with up to three digits
 //!   after the point classified (game-nim's example `octal_table`, or its shard files merged
@@ -832,7 +832,7 @@ fn run_cram(root: &Path, max_seconds: f64) -> Result<Vec<String>, String> {
     for board in boards {
         eprintln!("cram {} x {} (recorded in {} s)", board.rows, board.cols, board.seconds);
         let (figures, failed) =
-            run_example("game-placement", "cram_record", &[board.rows.to_string(), board.cols.to_string()])?;
+            run_example("games-cli", "cram_record", &[board.rows.to_string(), board.cols.to_string()])?;
         mismatches.extend(check_cram(board, &figures, failed));
     }
     Ok(mismatches)
