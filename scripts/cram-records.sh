@@ -15,11 +15,11 @@
 # loses at most that much (it prints no line then; the file's note ends with a checkpoint line).
 # A machine that does not keep DIR between sessions keeps the costliest values instead:
 # CRAM_COSTLY_MIB=N writes, after a sitting that stopped, the entries of DIR/cram-RxC.tbl whose
-# values cost the most work to records/cram-tables/cram-RxC.tbl, at most N MiB (`cargo xtask
-# costly-table`), the sitting's working state: kept on a disk that outlasts the machine's, never
+# values cost the most work to records/cram-tables/cram-RxC.tbl, at most N MiB (`games table
+# carry`), the sitting's working state: kept on a disk that outlasts the machine's, never
 # committed (docs/records.md, "Computations planned, not run here"); when DIR/cram-RxC.tbl does not exist, a board starts from
 # records/cram-tables/cram-RxC.tbl if that exists (the search finds the cheap values again).
-# Runs game-placement's example cram_record (the CLI's engine and default method) under GNU
+# Runs games-cli's example cram_record (the CLI's engine and default method) under GNU
 # time at low priority (nice 19, and its session's scheduling group too: scripts/low-priority.sh),
 # one board after another. `cargo xtask records --cram` re-runs the boards kept in
 # records/cram.json and compares them with the published table.
@@ -29,8 +29,8 @@ source scripts/low-priority.sh
 lower_session_priority
 [ $# -gt 0 ] || { echo "usage: scripts/cram-records.sh \"ROWS COLS\" ..." >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) not found" >&2; exit 2; }
-cargo build --release -q -p game-placement --example cram_record
-[ -z "${CRAM_COSTLY_MIB:-}" ] || cargo build --release -q -p xtask
+cargo build --release -q -p games-cli --example cram_record
+[ -z "${CRAM_COSTLY_MIB:-}" ] || cargo build --release -q -p games-cli
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), commit $(git rev-parse --short HEAD), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for board in "$@"; do
     set -- $board
@@ -61,7 +61,7 @@ for board in "$@"; do
     fi
     if [ "$status" -eq 3 ] && [ -n "${CRAM_COSTLY_MIB:-}" ] && [ -n "${CRAM_TABLE_DIR:-}" ]; then
         mkdir -p records/cram-tables
-        ./target/release/xtask costly-table "$table" "$carried" --max-mib "$CRAM_COSTLY_MIB" >&2
+        ./target/release/games table carry "$table" "$carried" --max-mib "$CRAM_COSTLY_MIB" >&2
     fi
     read -r _ user sys kib <<<"$timing"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')

@@ -29,7 +29,7 @@
 #                  of the script with TABLE, one for the even shards and one for the odd.
 #   CARRY_MIB=N    after a run that ended before its shard was finished, the entries of its
 #                  table file whose values cost the most work go to OUT_DIR/carry/ under the
-#                  table's name, at most N MiB (`cargo xtask costly-table`), kept with the run
+#                  table's name, at most N MiB (`games table carry`), kept with the run
 #                  (working state, not committed: only a complete shard set is): a machine that
 #                  loses the table files then loses only part of the work, for a table file that
 #                  does not exist starts from its carry file.
@@ -63,8 +63,6 @@ command -v parallel >/dev/null || { echo "error: GNU parallel is missing: apt-ge
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing: apt-get install -y time" >&2; exit 2; }
 cargo build --release -q -p games-cli
 games=$PWD/target/release/games
-xtask=$PWD/target/release/xtask
-[ -z "${CARRY_MIB:-}" ] || cargo build --release -q -p xtask
 mkdir -p "$out"
 [ -e "$out/times.tsv" ] || printf 'shard\twall_s\tcpu_s\tpeak_kib\tdate\n' >"$out/times.tsv"
 
@@ -100,11 +98,11 @@ run_shard() {
         "$peak" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/times.tsv"
     if [ "$status" -ne 0 ] && [ -n "${CARRY_MIB:-}" ] && [ -n "$tbl" ] && [ -e "$tbl" ]; then
         mkdir -p "$out/carry"
-        nice -n 19 "$xtask" costly-table "$tbl" "$carry" --max-mib "$CARRY_MIB" >&2 || true
+        nice -n 19 "$games" table carry "$tbl" "$carry" --max-mib "$CARRY_MIB" >&2 || true
     fi
 }
 export -f run_shard
-export out k rows cols games xtask stop_at TABLES TABLE CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
+export out k rows cols games stop_at TABLES TABLE CAP ONLY MAX_SECONDS MAX_NODES MEMORY CARRY_MIB
 printf '%s\n' ${SHARDS:-$(seq 0 $((k - 1)))} | parallel --will-cite --line-buffer --jobs "$jobs" run_shard {}
 files=()
 for i in $(seq 0 $((k - 1))); do files+=("$out/shard-$i-of-$k.json"); done

@@ -22,6 +22,7 @@ pub use game_misere as misere;
 pub use game_nim as nim;
 pub use game_placement as placement;
 pub use game_rotation as rotation;
+pub use game_search_runs as search_runs;
 pub use game_takebreak as takebreak;
 pub use game_wythoff as wythoff;
 

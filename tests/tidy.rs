@@ -2,9 +2,10 @@
 //! of `ARCHITECTURE.md` and the project's standards.
 //!
 //! * the crate graph (read from `cargo metadata`) follows the layering: game-core knows no other
-//!   workspace crate; a game crate (`game-*`) depends on game-core only; game-verify on game-core
-//!   and the game crates; nothing but xtask and dev-dependencies depends on game-verify, and
-//!   games-cli never does;
+//!   workspace crate; game-search-runs (the machinery of searches longer than one process)
+//!   depends on game-core only, and no game crate or game-verify depends on it; a game crate
+//!   (`game-*`) depends on game-core only; game-verify on game-core and the game crates;
+//!   nothing but xtask and dev-dependencies depends on game-verify, and games-cli never does;
 //! * every library crate denies `missing_docs`;
 //! * every Rust file starts with a module doc (`//!`);
 //! * every public error enum of a library crate is `#[non_exhaustive]`;
@@ -50,6 +51,7 @@ struct Package {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
     Core,
+    Runs,
     Game,
     Verify,
     Cli,
@@ -61,6 +63,7 @@ enum Role {
 fn role(name: &str) -> Role {
     match name {
         "game-core" => Role::Core,
+        "game-search-runs" => Role::Runs,
         "game-verify" => Role::Verify,
         "games-cli" => Role::Cli,
         "impartial-games" => Role::Root,
@@ -82,9 +85,13 @@ fn forbidden(from: Role, to: Role, kind: DepKind) -> Option<&'static str> {
     }
     match (from, to) {
         (Core, _) => Some("game-core knows no other workspace crate"),
+        (Runs, Core) => None,
+        (Runs, _) => Some("game-search-runs depends on game-core only, its tests too"),
+        (Game | Verify, Runs) => Some("game-search-runs is machinery of long runs: no game crate uses it"),
         (Game, Core) => None,
         (Game, _) => Some("a game crate depends on game-core only"),
         (Verify | Cli | Root | Xtask, Core | Game) => None,
+        (Cli | Root | Xtask, Runs) => None,
         // xtask sits on top: `cargo xtask man` renders the CLI's clap command.
         (Xtask, Cli) => None,
         (Unknown, _) => Some("the package has no place in ARCHITECTURE.md's layering"),
@@ -564,14 +571,21 @@ fn documented_graph() -> Vec<Package> {
     use DepKind::*;
     vec![
         package("game-core", &[]),
+        package("game-search-runs", &[("game-core", Normal)]),
         package("game-wythoff", &[("game-core", Normal)]),
         package("game-takebreak", &[("game-core", Normal), ("game-verify", Dev)]),
         package(
             "game-verify",
             &[("game-core", Normal), ("game-wythoff", Normal), ("game-takebreak", Normal)],
         ),
-        package("games-cli", &[("game-core", Normal), ("game-wythoff", Normal)]),
-        package("impartial-games", &[("game-wythoff", Normal), ("game-verify", Dev)]),
+        package(
+            "games-cli",
+            &[("game-core", Normal), ("game-search-runs", Normal), ("game-wythoff", Normal)],
+        ),
+        package(
+            "impartial-games",
+            &[("game-wythoff", Normal), ("game-search-runs", Normal), ("game-verify", Dev)],
+        ),
         package("xtask", &[("game-verify", Normal)]),
     ]
 }
@@ -592,6 +606,11 @@ fn layering_rejects_every_broken_rule() {
         ("games-cli", "game-verify", Dev, "games-cli never depends on game-verify"),
         ("game-verify", "games-cli", Normal, "points up or sideways"),
         ("impartial-games", "game-verify", Normal, "only xtask and dev-dependencies"),
+        ("game-wythoff", "game-search-runs", Normal, "no game crate uses it"),
+        ("game-wythoff", "game-search-runs", Dev, "no game crate uses it"),
+        ("game-verify", "game-search-runs", Normal, "no game crate uses it"),
+        ("game-search-runs", "game-wythoff", Dev, "game-search-runs depends on game-core only"),
+        ("game-core", "game-search-runs", Normal, "game-core knows no other workspace crate"),
     ];
     for (from, to, kind, why) in broken {
         let mut graph = documented_graph();

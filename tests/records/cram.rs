@@ -1,5 +1,5 @@
 //! Cram (`records/cram.json`): the nimbers of empty Cram boards by game-core's search engine
-//! (game-placement's example `cram_record`), against the published table the record quotes.
+//! (games-cli's example `cram_record`), against the published table the record quotes.
 //! `cargo xtask records --cram` runs every board recorded in at most a minute again
 //! (`--cram-max-seconds S` for more) and [`fresh_runs_satisfy_the_record`] compares each nimber
 //! with the record and the table.

@@ -5,7 +5,7 @@
 //! of its index, once, all 27 of them; `times.tsv` must hold the CPU seconds of each, and their
 //! merge must be the published nimber and the board's entry of `records/cram.json`.
 
-use impartial_games::core::search::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
+use impartial_games::search_runs::{RootMerge, RootShard, ShardQuestion, merge_root_shards};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 

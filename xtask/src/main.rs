@@ -9,15 +9,9 @@
 //! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
 //! * `cargo xtask bench` — [`bench`](mod@bench): runs the criterion benches and writes `BENCHMARKS.md`.
 //! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
-//! * `cargo xtask costly-table FROM TO --max-mib N` — [`costly_table`]: the costliest values of
-//!   a search's table file, in a file of at most N MiB.
-//! * `cargo xtask merge-tables TO FROM...` — [`merge_tables`]: several table files of one game
-//!   in one.
 
 mod bench;
-mod costly_table;
 mod man;
-mod merge_tables;
 mod mutants;
 mod new_game;
 mod records;
@@ -58,12 +52,6 @@ enum Task {
     /// Run the criterion benches and write BENCHMARKS.md (per group: median, mean, ratio to the
     /// group's baseline, and the machine the run had).
     Bench(bench::Args),
-    /// Copy the costliest values of a search's table file (the entries whose values cost the
-    /// most work) to a file of at most N MiB, which a later search loads like the whole file.
-    CostlyTable(costly_table::Args),
-    /// Merge the table files of several searches of one game (shards, sittings) into one file,
-    /// which a later search loads like any other.
-    MergeTables(merge_tables::Args),
 }
 
 fn main() -> ExitCode {
@@ -74,8 +62,6 @@ fn main() -> ExitCode {
         Task::NewGame { name } => new_game::main(&name),
         Task::Man { out } => man::main(out.as_deref()),
         Task::Bench(args) => bench::run(&args),
-        Task::CostlyTable(args) => costly_table::run(&args),
-        Task::MergeTables(args) => merge_tables::run(&args),
     }
 }
 

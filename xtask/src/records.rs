@@ -174,7 +174,7 @@ fn plan(args: &Args) -> Result<(Vec<Run>, Vec<&'static str>), String> {
         {
             let (rows, cols) = (text(&board["rows"]), text(&board["cols"]));
             let out = format!("cram/{rows}x{cols}.json");
-            runs.push(Run::new("game-placement", "cram_record", vec![rows, cols], &out, true));
+            runs.push(Run::new("games-cli", "cram_record", vec![rows, cols], &out, true));
         }
         if !runs.iter().any(|r| r.example == "cram_record") {
             return Err(format!(

@@ -21,6 +21,9 @@
 //!   by depth-first search over the independent components of a position
 //!   ([`Game::components`]), with a transposition table bounded by the caller's memory budget,
 //!   pruning after Beling and Rogalski, effort limits and statistics ([`Search`]);
+//! * [`testing`]: [`testing::check_search_rules`], one call from a game crate's tests that
+//!   checks its search methods against its rules (`option_parts` against `moves` and
+//!   `components`, `dense_index`, `known_outcome`, canonical parts);
 //! * [`value_file`]: values indexed by heap, written to a file as a long computation goes and
 //!   read back (checked sizes, typed errors) to resume it, for any game that names itself.
 //!
@@ -73,6 +76,7 @@ mod graph_io;
 mod kernel;
 mod loopy;
 pub mod search;
+pub mod testing;
 pub mod value_file;
 
 use serde::Serialize;

@@ -34,7 +34,7 @@ mod lasker;
 mod node_kayles;
 
 pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE};
-pub use cram::{CRAM_TABLE_NAME, Cram, CramBoard, MAX_CELLS};
+pub use cram::{Cram, CramBoard, MAX_CELLS};
 pub use error::PlacementError;
 pub use lasker::LaskersNim;
 pub use node_kayles::{KaylesGraph, MAX_VERTICES, NodeKayles};

@@ -84,3 +84,25 @@ fn the_closed_form_of_lasker_agrees_with_the_graph_on_one_heap() {
         assert_eq!(u64::from(graph_value(&LaskersNim, &vec![h])), LaskersNim::closed_form(h), "heap {h}");
     }
 }
+
+/// The rules between the search methods of every game of the crate (`option_parts` against
+/// `moves` and `components`, canonical parts, dense indices, known outcomes against the
+/// explicit graph), by game-core's one-call check.
+#[test]
+fn every_game_keeps_the_rules_between_its_search_methods() {
+    use game_core::testing::check_search_rules;
+    use game_placement::{Chomp, ChompBoard};
+    let boards = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (2, 7)];
+    let cram = check_search_rules(&Cram, boards.map(|(r, c)| CramBoard::empty(r, c).unwrap())).unwrap();
+    assert!(cram.options > 50 && cram.known_outcomes > 0, "{cram:?}");
+    let lasker = check_search_rules(&LaskersNim, (1..40u64).map(|h| vec![h, 3])).unwrap();
+    assert!(lasker.dense_indices >= 39, "{lasker:?}");
+    let kayles = check_search_rules(&NodeKayles, (1..9).map(|n| KaylesGraph::path(n).unwrap())).unwrap();
+    assert!(kayles.options > 30, "{kayles:?}");
+    let chomp = check_search_rules(
+        &Chomp,
+        [(2, 3), (3, 3), (3, 4)].map(|(r, c)| ChompBoard::rectangle(r, c).unwrap()),
+    )
+    .unwrap();
+    assert!(chomp.options > 10 && chomp.known_outcomes > 0, "{chomp:?}");
+}

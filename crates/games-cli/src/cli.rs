@@ -81,6 +81,11 @@ pub enum Command {
     /// over connected components: nimber and outcome.
     #[command(name = "node-kayles", after_help = "Example: games node-kayles game.txt")]
     NodeKayles(NodeKaylesArgs),
+    /// Table files of long searches (`games cram --table`): the costliest values carried to a
+    /// smaller file, or several files of one game merged into one.
+    #[command(subcommand)]
+    #[command(after_help = "Example: games table carry cram.tbl carry.tbl --max-mib 1")]
+    Table(TableCommand),
     /// Play against the perfect strategy (or solve the puzzle with hints), line by line on stdin.
     #[command(subcommand)]
     #[command(after_help = "Example: games play nim 3 4 5")]
@@ -309,6 +314,39 @@ pub enum CountKernel {
     TwoEnded,
     /// Rotations placed from the front only (the baseline, about 7 times slower at n = 18).
     DepthFirst,
+}
+
+/// `games table ...`
+#[derive(Debug, Subcommand)]
+pub enum TableCommand {
+    /// The costliest values of a table file, copied to a file of at most N MiB that a later
+    /// search loads like the whole one (what a search of days carries where the whole file
+    /// cannot go: a machine that loses its disk, a repository).
+    #[command(after_help = "Example: games table carry cram.tbl carry.tbl --max-mib 1")]
+    Carry {
+        /// The table file to read (written by `games cram --table`).
+        from: PathBuf,
+        /// The smaller table file to write (replaced whole or not at all; may be FROM).
+        to: PathBuf,
+        /// The most the file written may take, in MiB (exactly: header, entries and digest): the
+        /// least class of work (powers of two) whose file fits is kept.
+        #[arg(long, value_name = "N", required_unless_present = "class", conflicts_with = "class",
+              value_parser = clap::value_parser!(u64).range(0..=(u64::MAX >> 20)))]
+        max_mib: Option<u64>,
+        /// Keep the entries of work at least 2^C instead, whatever the file's size.
+        #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=32))]
+        class: Option<u8>,
+    },
+    /// The table files of several searches of one game (shards of a board, sittings on several
+    /// machines) merged into one that a search loads like any other.
+    #[command(after_help = "Example: games table merge all.tbl shard-0.tbl shard-1.tbl")]
+    Merge {
+        /// The table file to write (replaced whole or not at all; may be one of FROM).
+        to: PathBuf,
+        /// The table files to merge, all of one game.
+        #[arg(required = true, num_args = 1..)]
+        from: Vec<PathBuf>,
+    },
 }
 
 /// `games rotation ...`

@@ -1,5 +1,6 @@
 //! The command line of the `games` binary, as a library: its clap declaration ([`cli`]), the
-//! limits it runs under ([`limits`]) and its error type ([`error`]).
+//! limits it runs under ([`limits`]), its error type ([`error`]) and the name its Cram table
+//! files carry ([`CRAM_TABLE_NAME`]).
 //!
 //! The binary (`src/main.rs`) is the program; this library exists so that `cargo xtask man`
 //! can render the man page and the tests can walk every subcommand from the same declaration
@@ -15,3 +16,9 @@ pub mod limits;
 pub fn command() -> clap::Command {
     <cli::Cli as clap::CommandFactory>::command()
 }
+
+/// The name under which `games cram --table` (and the example `cram_record`) saves and loads
+/// Cram's search tables (game-search-runs' table files): their values are those of
+/// game-placement's `CramBoard` components, so one name serves every board, and a file of
+/// another game is refused by it.
+pub const CRAM_TABLE_NAME: &str = "cram (game-placement CramBoard components)";

@@ -26,6 +26,7 @@ mod placement;
 mod play;
 mod rotation;
 mod svg;
+mod table;
 mod work;
 mod wythoff;
 
@@ -133,6 +134,7 @@ fn run_command(cli: &Cli) -> Result<Output, CliError> {
         Command::Cram(args) => placement::run_cram(args, &budget),
         Command::Chomp(args) => placement::run_chomp(args, &budget),
         Command::NodeKayles(args) => placement::run_node_kayles(args, &budget),
+        Command::Table(args) => table::run(args),
         Command::Play(args) => play::run(args, cli.json, &budget),
         Command::Completions { shell } => Ok(completions(*shell)),
     }

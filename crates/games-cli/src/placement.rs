@@ -7,11 +7,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use game_core::Outcome;
-use game_core::search::{
-    RootShard, RootShardError, Search, SearchError, SearchLimits, SearchStats, ShardCut, ShardQuestion,
-    merge_root_shards,
+use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
+use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
+use game_search_runs::{
+    RootShard, RootShardError, RootShards, ShardCut, ShardQuestion, TableFiles, merge_root_shards,
 };
-use game_placement::{CRAM_TABLE_NAME, Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
+use games_cli::CRAM_TABLE_NAME;
 use serde_json::{Value, json};
 
 use crate::cli::{ChompArgs, CramArgs, NodeKaylesArgs, SearchMethod};
@@ -228,11 +229,11 @@ pub fn run_cram(args: &CramArgs, budget: &Budget) -> Result<Output, CliError> {
 }
 
 /// A Cram search's table file, kept over sittings: where it is, how it is named in messages,
-/// its note and the values loaded from it.
+/// the positions the earlier sittings expanded and the values loaded from it.
 struct CramTable<'a> {
     path: &'a Path,
     name: String,
-    note: String,
+    nodes_before: u64,
     loaded: u64,
 }
 
@@ -250,20 +251,18 @@ impl<'a> CramTable<'a> {
         let info = search
             .load_table_from(path, CRAM_TABLE_NAME)
             .map_err(|e| CliError::bad(format!("{name}: {e}")))?;
-        let (loaded, note) = info.map_or((0, String::new()), |info| (info.kept, info.note));
+        let (loaded, nodes_before) = info.map_or((0, 0), |info| (info.kept, info.nodes));
         let every = Duration::from_secs(save_every.unwrap_or(DEFAULT_SAVE_EVERY));
-        let search = search.with_checkpoints(path, CRAM_TABLE_NAME, &note, every);
-        Ok((search, CramTable { path, name, note, loaded }))
+        let search = search.with_checkpoints(path, CRAM_TABLE_NAME, nodes_before, every);
+        Ok((search, CramTable { path, name, nodes_before, loaded }))
     }
 
-    /// Saves the table of `search` to the file, its note extended by a line for this run
-    /// (`what` and the positions expanded); the number of values saved.
-    fn save(self, search: &Search<'_, Cram>, what: &str) -> Result<u64, CliError> {
-        let run =
-            format!("{what}: {}\n", count(search.stats().nodes, "position expanded", "positions expanded"));
-        let note = game_core::search::note_with_run(self.note, &run);
+    /// Saves the table of `search` to the file, with the positions expanded by the earlier
+    /// sittings and this one; the number of values saved.
+    fn save(self, search: &Search<'_, Cram>) -> Result<u64, CliError> {
+        let nodes = self.nodes_before.saturating_add(search.stats().nodes);
         search
-            .save_table_to(self.path, CRAM_TABLE_NAME, &note)
+            .save_table_to(self.path, CRAM_TABLE_NAME, nodes)
             .map_err(|e| CliError::bad(format!("{}: {e}", self.name)))
     }
 }
@@ -285,7 +284,7 @@ fn cram_with_table(
     let (mut search, file) = CramTable::open(search, table, args.save_every)?;
     let (name, loaded) = (file.name.clone(), file.loaded);
     let result = answer(&mut search, board, args.method);
-    let saved = file.save(&search, what)?;
+    let saved = file.save(&search)?;
     let (nimber, outcome) = match result {
         Ok(answer) => answer,
         Err(error) => {
@@ -351,7 +350,11 @@ fn cram_shard(
         _ => None,
     };
     // Another cut is refused before a table is loaded for it (the search checks the rest).
-    let question = ShardQuestion::from_cap_and_only(args.cap, args.only);
+    let question = match (args.only, args.cap) {
+        (Some(value), _) => ShardQuestion::Only(value),
+        (None, Some(cap)) => ShardQuestion::Below(cap),
+        (None, None) => ShardQuestion::Value,
+    };
     let cut = ShardCut { index, count: shards, question };
     if let (Some(path), Some(earlier)) = (out, &earlier)
         && earlier.cut() != cut
@@ -383,7 +386,7 @@ fn cram_shard(
     });
     let (table_name, loaded) =
         table.as_ref().map_or((None, 0), |file| (Some(file.name.clone()), file.loaded));
-    let saved = table.map(|file| file.save(&search, &what)).transpose()?;
+    let saved = table.map(|file| file.save(&search)).transpose()?;
     let result = match result {
         Ok(result) => result,
         Err(RootShardError::Search(error)) if out.is_some() || saved.is_some() => {

@@ -33,6 +33,11 @@ fn every_help_ends_with_an_example_of_that_command_that_runs() {
     std::fs::create_dir_all(&dir).expect("the test can create its directory");
     // The file of `games graph`'s example.
     std::fs::write(dir.join("game.txt"), "a b\nb c\n").expect("the test can write game.txt");
+    // The table files of `games table`'s examples, written by searches as a user's would be.
+    for (rows, file) in [("4", "cram.tbl"), ("3", "shard-0.tbl"), ("2", "shard-1.tbl")] {
+        let made = Command::new(&games).args(["cram", rows, "5", "--table", file]).current_dir(&dir).output();
+        assert!(made.expect("games runs").status.success(), "{file}");
+    }
     let path = std::env::join_paths(
         std::iter::once(games.parent().expect("a directory").to_path_buf())
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),

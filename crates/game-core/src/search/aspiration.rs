@@ -18,9 +18,9 @@
 //! the pruning pays when nimbers are small (Cram, Node-Kayles), and not for games whose
 //! nimbers grow with the position (Lasker's Nim), for which [`Search::nimber`] is the method.
 
+use super::FRAME_BYTES;
 use super::nimber_set::NimberSet;
 use super::pruned::Request;
-use super::solver::FRAME_BYTES;
 use super::{Search, SearchError};
 use crate::{Game, Outcome};
 
@@ -71,7 +71,7 @@ impl<G: Game> Search<'_, G> {
     fn aspire(
         &mut self,
         settled: &mut NimberSet,
-        pending: &mut Vec<super::solver::Pending<G::Position>>,
+        pending: &mut Vec<super::Pending<G::Position>>,
         count: u32,
     ) -> Result<u32, SearchError> {
         // The path's levels 0 and 1 (see `SearchPath`): the question, and the option asked.

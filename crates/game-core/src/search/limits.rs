@@ -59,13 +59,11 @@ pub enum SearchError {
         /// Positions expanded when it stopped.
         nodes: u64,
     },
-    /// A checkpoint (see [`Search::with_checkpoints`](super::Search::with_checkpoints)) could
-    /// not save the table; the file that was there is as it was.
-    #[error("the checkpoint could not save the table to {path}: {message}")]
+    /// The caller's checkpoint (see [`Search::with_checkpoint`](super::Search::with_checkpoint))
+    /// failed, and the search stopped there: what it found so far stays in its table.
+    #[error("the checkpoint failed: {message}")]
     CheckpointFailed {
-        /// The table file.
-        path: String,
-        /// Why.
+        /// Why, as the checkpoint said it.
         message: String,
     },
     /// The positions being expanded need more memory than the stack's share of the budget.

@@ -3,7 +3,7 @@
 //! component reached is looked at. No recursion: frames live on an explicit stack.
 
 use super::nimber_set::NimberSet;
-use super::solver::{FRAME_BYTES, Pending};
+use super::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
 use crate::Game;
 

@@ -26,10 +26,10 @@
 //! ([`Game::known_outcome`]): its nimber is none of them, so the answer is the same; when
 //! nothing is left it answers "not in R" without expanding. A frame that answers "not in R"
 //! notes R there. A part the game knows to be a P-position is never asked: its nimber is 0
-//! (see `solver.rs`).
+//! (see `mod.rs`).
 
 use super::nimber_set::NimberSet;
-use super::solver::{FRAME_BYTES, Pending};
+use super::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
 use crate::{Game, Outcome};
 

@@ -24,10 +24,6 @@ use crate::PlacementError;
 /// The most cells of a board (the bits of a `u128`).
 pub const MAX_CELLS: usize = 128;
 
-/// The name under which search tables of Cram are saved and loaded (game-core's table files):
-/// their values are those of components, so one name serves every board.
-pub const CRAM_TABLE_NAME: &str = "cram (game-placement CramBoard components)";
-
 /// A Cram board: `rows` x `cols` cells, bit `r * cols + c` of its free cells set when cell
 /// (r, c) is free.
 ///

@@ -2,7 +2,7 @@
 //! board, each with its own file, or sittings on several machines) handed to the next search
 //! at once.
 //!
-//! A search loads one table file ([`Search::load_table_from`](super::Search::load_table_from));
+//! A search loads one table file ([`TableFiles::load_table_from`](crate::TableFiles::load_table_from));
 //! the values of a component are facts about it, whatever search found them, so the entries of
 //! several files serve one search together. [`merge_table_files`] writes them, one file after
 //! the other, to a new table file under the name they share. A key found in several files is
@@ -18,15 +18,15 @@
 use std::fs::File;
 use std::path::Path;
 
-use super::table_file::{
+use crate::table_file::{
     TableFileError, read_digest, read_entry, read_entry_count, read_header, write_digest, write_entry,
     write_header, write_whole,
 };
 
 /// Writes every entry of the table files `from` (at least one, all of the same name: the game
-/// and position their searches named) to a new table file at `to` with that name and the note
-/// `note`, written whole or not at all (as
-/// [`Search::save_table_to`](super::Search::save_table_to) writes). `to` may be one of `from`:
+/// and position their searches named) to a new table file at `to` with that name and the sum
+/// of their counts of positions, written whole or not at all (as
+/// [`TableFiles::save_table_to`](crate::TableFiles::save_table_to) writes). `to` may be one of `from`:
 /// it is replaced only once everything was read. Returns the entries written: the sum of the
 /// files' entries.
 ///
@@ -34,32 +34,33 @@ use super::table_file::{
 /// [`TableFileError::Damaged`] for an empty `from` or a file damaged or changed while it was
 /// read (its digest is checked); [`TableFileError::OtherGame`] for a file whose name is not
 /// the first file's; [`TableFileError::NotATableFile`] and [`TableFileError::Version`] as
-/// [`Search::load_table`](super::Search::load_table) gives them; [`TableFileError::TooLong`]
-/// for a note over [`MAX_NOTE_BYTES`](super::MAX_NOTE_BYTES); [`TableFileError::Io`] when a
+/// [`TableFiles::load_table`](crate::TableFiles::load_table) gives them; [`TableFileError::Io`] when a
 /// file cannot be read or `to` cannot be written (then `to` is as it was).
-pub fn merge_table_files(from: &[&Path], to: &Path, note: &str) -> Result<u64, TableFileError> {
+pub fn merge_table_files(from: &[&Path], to: &Path) -> Result<u64, TableFileError> {
     let (first, _) =
         from.split_first().ok_or_else(|| TableFileError::Damaged("no table file to merge".into()))?;
     // The headers first: the merged file's count of entries comes before its entries.
-    let (name, counts) = {
-        let (mut input, name, _) = read_header(File::open(first)?, None)?;
+    let (name, nodes, counts) = {
+        let (mut input, header) = read_header(File::open(first)?, None)?;
+        let (name, mut nodes) = (header.name, header.nodes);
         let mut counts = vec![read_entry_count(&mut input)?];
         for path in &from[1..] {
-            let (mut input, _, _) = read_header(File::open(path)?, Some(&name))?;
+            let (mut input, header) = read_header(File::open(path)?, Some(&name))?;
+            nodes = nodes.saturating_add(header.nodes);
             counts.push(read_entry_count(&mut input)?);
         }
-        (name, counts)
+        (name, nodes, counts)
     };
     let total = counts
         .iter()
         .try_fold(0u64, |sum, &count| sum.checked_add(count))
         .ok_or_else(|| TableFileError::Damaged("the files count more entries than a u64 holds".into()))?;
     write_whole(to, |out| {
-        let mut out = write_header(out, &name, note, total)?;
+        let mut out = write_header(out, &name, nodes, total)?;
         let mut key = Vec::new();
         for (path, &count) in from.iter().zip(&counts) {
             let file = File::open(path)?;
-            let (mut input, _, _) = read_header(&file, Some(&name))?;
+            let (mut input, _) = read_header(&file, Some(&name))?;
             if read_entry_count(&mut input)? != count {
                 return Err(TableFileError::Damaged(format!(
                     "{} changed while it was merged",
@@ -71,7 +72,7 @@ pub fn merge_table_files(from: &[&Path], to: &Path, note: &str) -> Result<u64, T
                 write_entry(&mut out, &key, nimber, work)?;
             }
             read_digest(&mut input)?;
-            super::table_file::drop_cached_pages(&file);
+            crate::table_file::drop_cached_pages(&file);
         }
         write_digest(out)?;
         Ok(total)
@@ -81,8 +82,9 @@ pub fn merge_table_files(from: &[&Path], to: &Path, note: &str) -> Result<u64, T
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::table_file::tests::{NAME, WholeKayles, kayles_by_definition};
-    use crate::search::{Search, SearchLimits};
+    use crate::TableFiles;
+    use crate::table_file::tests::{NAME, WholeKayles, kayles_by_definition};
+    use game_core::search::{Search, SearchLimits};
 
     fn search() -> Search<'static, WholeKayles> {
         Search::new(&WholeKayles, SearchLimits::new(1 << 26, u64::MAX)).unwrap()
@@ -95,7 +97,7 @@ mod tests {
         let kayles = kayles_by_definition(16);
         let nimber = rows.iter().fold(0, |sum, &row| sum ^ kayles[usize::from(row)]);
         assert_eq!(search.nimber_by_aspiration(&rows.to_vec()).unwrap(), nimber);
-        search.save_table_to(path, name, "one run\n").unwrap();
+        search.save_table_to(path, name, 10).unwrap();
         search
     }
 
@@ -106,22 +108,22 @@ mod tests {
             (scratch.path().join("a.tbl"), scratch.path().join("b.tbl"), scratch.path().join("m.tbl"));
         let one = searched_to(&[9, 11], &a, NAME);
         let two = searched_to(&[10, 13], &b, NAME);
-        let (len_a, len_b) = (one.table.slot_len() as u64, two.table.slot_len() as u64);
-        assert_eq!(merge_table_files(&[&a, &b], &merged, "merged\n").unwrap(), len_a + len_b);
+        let (len_a, len_b) = (one.table_entry_count() as u64, two.table_entry_count() as u64);
+        assert_eq!(merge_table_files(&[&a, &b], &merged).unwrap(), len_a + len_b);
 
         let mut loaded = search();
         let info = loaded.load_table_from(&merged, NAME).unwrap().unwrap();
-        assert_eq!((info.note.as_str(), info.entries), ("merged\n", len_a + len_b));
+        assert_eq!((info.nodes, info.entries), (20, len_a + len_b));
         // Every value of both searches is there, and the keys the two share are stored once.
         let mut expected = std::collections::BTreeMap::new();
-        for (key, nimber, _) in one.table.slot_entries().chain(two.table.slot_entries()) {
+        for (key, nimber, _) in one.table_entries().chain(two.table_entries()) {
             assert_eq!(*expected.entry(key.clone()).or_insert(nimber), nimber, "{key:?}");
         }
         assert!((expected.len() as u64) < len_a + len_b, "the two searches share some keys");
-        assert_eq!(loaded.table.slot_len(), expected.len());
-        for (key, nimber) in &expected {
-            assert_eq!(loaded.table.get(key, None), Some(*nimber), "{key:?}");
-        }
+        assert_eq!(loaded.table_entry_count(), expected.len());
+        let held: std::collections::BTreeMap<_, _> =
+            loaded.table_entries().map(|(key, nimber, _)| (key.clone(), nimber)).collect();
+        assert_eq!(held, expected);
         // So a search of either position from the merged file expands nothing.
         for rows in [vec![9, 11], vec![10, 13]] {
             let before = loaded.stats().nodes;
@@ -129,8 +131,8 @@ mod tests {
             assert_eq!(loaded.stats().nodes, before, "{rows:?}");
         }
         // One file merges to a copy of its entries; the output may be one of the inputs.
-        assert_eq!(merge_table_files(&[&a], &merged, "").unwrap(), len_a);
-        assert_eq!(merge_table_files(&[&merged, &b], &merged, "").unwrap(), len_a + len_b);
+        assert_eq!(merge_table_files(&[&a], &merged).unwrap(), len_a);
+        assert_eq!(merge_table_files(&[&merged, &b], &merged).unwrap(), len_a + len_b);
     }
 
     #[test]
@@ -142,15 +144,15 @@ mod tests {
         std::fs::write(path("out.tbl"), b"kept").unwrap();
         let kept = || std::fs::read(path("out.tbl")).unwrap() == b"kept";
 
-        let refused = merge_table_files(&[], &path("out.tbl"), "").unwrap_err();
+        let refused = merge_table_files(&[], &path("out.tbl")).unwrap_err();
         assert!(matches!(refused, TableFileError::Damaged(_)) && kept(), "{refused:?}");
-        let other = merge_table_files(&[&path("a.tbl"), &path("other.tbl")], &path("out.tbl"), "");
+        let other = merge_table_files(&[&path("a.tbl"), &path("other.tbl")], &path("out.tbl"));
         assert_eq!(
             other,
             Err(TableFileError::OtherGame { expected: NAME.into(), found: "another game".into() })
         );
         assert!(kept());
-        let missing = merge_table_files(&[&path("a.tbl"), &path("none.tbl")], &path("out.tbl"), "");
+        let missing = merge_table_files(&[&path("a.tbl"), &path("none.tbl")], &path("out.tbl"));
         assert!(matches!(missing, Err(TableFileError::Io(_))) && kept(), "{missing:?}");
 
         // A file damaged in its last entry: found by the digest, after the header was read.
@@ -158,10 +160,10 @@ mod tests {
         let last = damaged.len() - 40;
         damaged[last] ^= 1;
         std::fs::write(path("damaged.tbl"), &damaged).unwrap();
-        let damaged = merge_table_files(&[&path("a.tbl"), &path("damaged.tbl")], &path("out.tbl"), "");
+        let damaged = merge_table_files(&[&path("a.tbl"), &path("damaged.tbl")], &path("out.tbl"));
         assert!(matches!(damaged, Err(TableFileError::Damaged(_))) && kept(), "{damaged:?}");
         std::fs::write(path("text.tbl"), b"not a table file at all").unwrap();
-        let text = merge_table_files(&[&path("text.tbl")], &path("out.tbl"), "");
+        let text = merge_table_files(&[&path("text.tbl")], &path("out.tbl"));
         assert_eq!(text, Err(TableFileError::NotATableFile));
         assert!(kept());
     }

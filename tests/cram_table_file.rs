@@ -4,8 +4,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use game_core::search::{Search, SearchError, SearchLimits, TableFileError};
+use game_core::search::{Search, SearchError, SearchLimits};
 use game_placement::{Cram, CramBoard};
+use game_search_runs::{TableFileError, TableFiles};
 
 const NAME: &str = "cram";
 const BUDGET: usize = 256 << 20;
@@ -38,7 +39,7 @@ fn a_search_stopped_and_saved_goes_on_in_another_search() {
     };
     assert!(nodes >= quarter && nodes < quarter + 20_000, "stopped at {nodes}, asked at {quarter}");
     let mut file = Vec::new();
-    let written = first.save_table(&mut file, NAME, "first quarter").unwrap();
+    let written = first.save_table(&mut file, NAME, nodes).unwrap();
     assert_eq!(written, first.stats().components_cached);
     assert!(written > 1_000);
 
@@ -58,7 +59,7 @@ fn a_small_budget_keeps_the_costlier_part_of_a_large_table() {
     let mut large = search();
     large.nimber_by_aspiration(&board).unwrap();
     let mut file = Vec::new();
-    let written = large.save_table(&mut file, NAME, "").unwrap();
+    let written = large.save_table(&mut file, NAME, 0).unwrap();
     let mut small = Search::new(&Cram, SearchLimits::new(1 << 20, u64::MAX)).unwrap();
     let info = small.load_table(file.as_slice(), NAME).unwrap();
     assert_eq!(info.entries, written);
@@ -73,11 +74,11 @@ fn a_board_that_is_not_one_is_refused() {
     let mut search = search();
     search.nimber_by_aspiration(&board).unwrap();
     let mut file = Vec::new();
-    search.save_table(&mut file, NAME, "").unwrap();
+    search.save_table(&mut file, NAME, 0).unwrap();
     assert!(search.stats().components_cached > 0);
     // The first entry's key starts after the header and its 2-byte length: rows, cols (one
     // byte each in postcard's encoding). A board of 0 rows, or of 200 x 200, is no board.
-    let key = 8 + 1 + 2 + NAME.len() + 4 + 8 + 2;
+    let key = 8 + 1 + 2 + NAME.len() + 8 + 8 + 2;
     for (at, byte) in [(key, 0u8), (key, 200), (key + 1, 0)] {
         let mut damaged = file.clone();
         damaged[at] = byte;

@@ -15,7 +15,7 @@
 //! of a file keeping the classes from `c` up is known exactly before it is written
 //! ([`TableWorkProfile::file_bytes`]). [`save_costly_entries`], given that profile, reads the
 //! file again and writes those entries, unchanged and in their order, to a new table file with
-//! the same name: [`Search::load_table`](super::Search::load_table) reads it like any other.
+//! the same name: [`TableFiles::load_table`](crate::TableFiles::load_table) reads it like any other.
 //!
 //! The keys are copied as encoded, never decoded: this works for any game's table file, and
 //! a key the game would refuse is refused when the smaller file is loaded. Both readings check
@@ -26,7 +26,7 @@
 use std::fs::File;
 use std::path::Path;
 
-use super::table_file::{
+use crate::table_file::{
     DIGEST_BYTES, TableFileError, entry_bytes, header_bytes, read_digest, read_entry, read_entry_count,
     read_header, write_digest, write_entry, write_header, write_whole,
 };
@@ -48,8 +48,8 @@ pub struct EntryCount {
 pub struct TableWorkProfile {
     /// The file's name of the game and position.
     pub name: String,
-    /// The file's note.
-    pub note: String,
+    /// The file's count of positions expanded by the searches behind its values.
+    pub nodes: u64,
     /// `classes[c]`: the entries whose work `w` has 2^`c` <= `w` < 2^(`c`+1).
     pub classes: [EntryCount; WORK_CLASSES],
 }
@@ -63,12 +63,12 @@ impl TableWorkProfile {
     /// Reads the table file at `path` once and sorts its entries into work classes.
     ///
     /// # Errors
-    /// Those of [`Search::load_table`](super::Search::load_table) on a file that is not a
+    /// Those of [`TableFiles::load_table`](crate::TableFiles::load_table) on a file that is not a
     /// table file or is damaged (its digest is checked), but never [`TableFileError::OtherGame`]:
     /// any game's file is read.
     pub fn of_file(path: &Path) -> Result<Self, TableFileError> {
         let file = File::open(path)?;
-        let (mut input, name, note) = read_header(&file, None)?;
+        let (mut input, header) = read_header(&file, None)?;
         let entries = read_entry_count(&mut input)?;
         let mut classes = [EntryCount::default(); WORK_CLASSES];
         let mut key = Vec::new();
@@ -79,8 +79,8 @@ impl TableWorkProfile {
             class.bytes += entry_bytes(key.len());
         }
         read_digest(&mut input)?;
-        super::table_file::drop_cached_pages(&file);
-        Ok(TableWorkProfile { name, note, classes })
+        crate::table_file::drop_cached_pages(&file);
+        Ok(TableWorkProfile { name: header.name, nodes: header.nodes, classes })
     }
 
     /// Every entry of the file.
@@ -96,30 +96,28 @@ impl TableWorkProfile {
         })
     }
 
-    /// The exact size of the file [`save_costly_entries`] writes for `class` with a note of
-    /// `note_bytes` bytes: header, entries and digest.
-    pub fn file_bytes(&self, class: usize, note_bytes: usize) -> u64 {
-        header_bytes(self.name.len(), note_bytes) + self.from_class(class).bytes + DIGEST_BYTES
+    /// The exact size of the file [`save_costly_entries`] writes for `class`: header, entries
+    /// and digest.
+    pub fn file_bytes(&self, class: usize) -> u64 {
+        header_bytes(self.name.len()) + self.from_class(class).bytes + DIGEST_BYTES
     }
 
     /// The least class whose file ([`TableWorkProfile::file_bytes`]) takes at most
-    /// `max_bytes` with a note of `note_bytes(class)` bytes (a note may depend on what it
-    /// keeps), or `None` when even the header, note and digest alone do not fit.
-    pub fn least_class_within(&self, max_bytes: u64, note_bytes: impl Fn(usize) -> usize) -> Option<usize> {
-        (0..=WORK_CLASSES).find(|&class| self.file_bytes(class, note_bytes(class)) <= max_bytes)
+    /// `max_bytes`, or `None` when even the header and digest alone do not fit.
+    pub fn least_class_within(&self, max_bytes: u64) -> Option<usize> {
+        (0..=WORK_CLASSES).find(|&class| self.file_bytes(class) <= max_bytes)
     }
 }
 
 /// Copies the entries of the table file `from` whose work is at least 2^`class` to a new
-/// table file at `to` with the same name and the note `note`, written whole or not at all (as
-/// [`Search::save_table_to`](super::Search::save_table_to) writes). `profile` is `from`'s
+/// table file at `to` with the same name and count of positions, written whole or not at all (as
+/// [`TableFiles::save_table_to`](crate::TableFiles::save_table_to) writes). `profile` is `from`'s
 /// ([`TableWorkProfile::of_file`]): it says how many entries to write, so the file is read
 /// only once more, and the file written takes [`TableWorkProfile::file_bytes`] of it. `to` may
 /// be `from`: it is replaced only once everything was read.
 ///
 /// # Errors
-/// Those of [`TableWorkProfile::of_file`]; [`TableFileError::TooLong`] for a note over
-/// [`MAX_NOTE_BYTES`](super::MAX_NOTE_BYTES); [`TableFileError::OtherGame`] when `from` names
+/// Those of [`TableWorkProfile::of_file`]; [`TableFileError::OtherGame`] when `from` names
 /// another game than `profile`; [`TableFileError::Damaged`] when `from` does not hold what
 /// `profile` says (another file, or one that changed since it was profiled);
 /// [`TableFileError::Io`] when `to` cannot be written (then it is as it was).
@@ -128,19 +126,18 @@ pub fn save_costly_entries(
     from: &Path,
     to: &Path,
     class: usize,
-    note: &str,
 ) -> Result<(), TableFileError> {
     let kept = profile.from_class(class).entries;
     let changed =
         || TableFileError::Damaged(String::from("the file is not the one profiled, or changed since"));
     write_whole(to, |out| {
         let file = File::open(from)?;
-        let (mut input, name, _) = read_header(&file, Some(&profile.name))?;
+        let (mut input, header) = read_header(&file, Some(&profile.name))?;
         let entries = read_entry_count(&mut input)?;
         if entries != profile.total().entries {
             return Err(changed());
         }
-        let mut out = write_header(out, &name, note, kept)?;
+        let mut out = write_header(out, &header.name, profile.nodes, kept)?;
         let mut key = Vec::new();
         let mut written = 0u64;
         for _ in 0..entries {
@@ -154,7 +151,7 @@ pub fn save_costly_entries(
             }
         }
         read_digest(&mut input)?;
-        super::table_file::drop_cached_pages(&file);
+        crate::table_file::drop_cached_pages(&file);
         if written != kept {
             return Err(changed());
         }
@@ -169,8 +166,9 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::search::table_file::tests::{NAME, WholeKayles, kayles_by_definition};
-    use crate::search::{Search, SearchLimits};
+    use crate::TableFiles;
+    use crate::table_file::tests::{NAME, WholeKayles, kayles_by_definition};
+    use game_core::search::{Search, SearchLimits};
 
     fn limits() -> SearchLimits {
         SearchLimits::new(1 << 26, u64::MAX)
@@ -186,8 +184,8 @@ mod tests {
             search.nimber_by_aspiration(&vec![12, 13, 14]).unwrap(),
             kayles[12] ^ kayles[13] ^ kayles[14]
         );
-        search.save_table_to(path, NAME, "one run\n").unwrap();
-        search.table.slot_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
+        search.save_table_to(path, NAME, 99).unwrap();
+        search.table_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
     }
 
     /// [`searched_to`] a file `kayles.tbl` of a new scratch directory.
@@ -201,7 +199,7 @@ mod tests {
     fn loaded(path: &Path) -> BTreeMap<Vec<u16>, (u32, u32)> {
         let mut search = Search::new(&WholeKayles, limits()).unwrap();
         search.load_table_from(path, NAME).unwrap().unwrap();
-        search.table.slot_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
+        search.table_entries().map(|(key, nimber, work)| (key.clone(), (nimber, work))).collect()
     }
 
     #[test]
@@ -216,7 +214,7 @@ mod tests {
     fn the_profile_counts_the_entries_of_each_class_and_their_bytes() {
         let (_scratch, path, entries) = searched();
         let profile = TableWorkProfile::of_file(&path).unwrap();
-        assert_eq!((profile.name.as_str(), profile.note.as_str()), (NAME, "one run\n"));
+        assert_eq!((profile.name.as_str(), profile.nodes), (NAME, 99));
         // Counted here from the table itself, each key's encoding by postcard.
         let mut expected = [EntryCount::default(); WORK_CLASSES];
         for (key, &(_, work)) in &entries {
@@ -229,7 +227,7 @@ mod tests {
         assert!(used >= 8, "works spread over {used} classes only");
         assert_eq!(profile.total().entries, entries.len() as u64);
         // The whole file is the header, every entry and the digest.
-        assert_eq!(profile.file_bytes(0, profile.note.len()), std::fs::metadata(&path).unwrap().len());
+        assert_eq!(profile.file_bytes(0), std::fs::metadata(&path).unwrap().len());
         assert_eq!(profile.from_class(WORK_CLASSES), EntryCount::default());
     }
 
@@ -240,7 +238,7 @@ mod tests {
         let profile = profile_of(&path);
         let mut sizes = Vec::new();
         for class in 0..=WORK_CLASSES {
-            save_costly_entries(&profile, &path, &small, class, "costly\n").unwrap();
+            save_costly_entries(&profile, &path, &small, class).unwrap();
             let kept: BTreeMap<_, _> = entries
                 .iter()
                 .filter(|(_, (_, work))| u64::from(*work) >= 1 << class)
@@ -248,17 +246,17 @@ mod tests {
                 .collect();
             assert_eq!(loaded(&small), kept, "class {class}");
             let size = std::fs::metadata(&small).unwrap().len();
-            assert_eq!(size, profile.file_bytes(class, "costly\n".len()), "class {class}");
+            assert_eq!(size, profile.file_bytes(class), "class {class}");
             sizes.push(size);
         }
         // Class 0 keeps everything, as the search's own save does, byte for byte.
-        save_costly_entries(&profile, &path, &small, 0, "one run\n").unwrap();
+        save_costly_entries(&profile, &path, &small, 0).unwrap();
         assert_eq!(std::fs::read(&small).unwrap(), std::fs::read(&path).unwrap());
         assert!(sizes.windows(2).all(|pair| pair[0] >= pair[1]));
         assert!(sizes[0] > 2 * sizes[8], "{sizes:?}");
-        assert_eq!(sizes[WORK_CLASSES], profile.file_bytes(WORK_CLASSES, "costly\n".len()));
+        assert_eq!(sizes[WORK_CLASSES], profile.file_bytes(WORK_CLASSES));
         // A file may replace itself.
-        save_costly_entries(&profile, &path, &path, 8, "costly\n").unwrap();
+        save_costly_entries(&profile, &path, &path, 8).unwrap();
         assert_eq!(std::fs::metadata(&path).unwrap().len(), sizes[8]);
     }
 
@@ -271,22 +269,22 @@ mod tests {
         let (_scratch, path, _) = searched();
         let profile = profile_of(&path);
         for class in 1..WORK_CLASSES {
-            let bytes = profile.file_bytes(class, 5);
-            if bytes < profile.file_bytes(class - 1, 5) {
-                assert_eq!(profile.least_class_within(bytes, |_| 5), Some(class));
-                match profile.least_class_within(bytes - 1, |_| 5) {
-                    Some(fits) => assert!(fits > class && profile.file_bytes(fits, 5) < bytes),
+            let bytes = profile.file_bytes(class);
+            if bytes < profile.file_bytes(class - 1) {
+                assert_eq!(profile.least_class_within(bytes), Some(class));
+                match profile.least_class_within(bytes - 1) {
+                    Some(fits) => assert!(fits > class && profile.file_bytes(fits) < bytes),
                     // Nothing fits only below the empty file's size.
-                    None => assert_eq!(bytes, profile.file_bytes(WORK_CLASSES, 5)),
+                    None => assert_eq!(bytes, profile.file_bytes(WORK_CLASSES)),
                 }
             }
         }
-        assert_eq!(profile.least_class_within(u64::MAX, |_| 5), Some(0));
-        let empty = profile.file_bytes(WORK_CLASSES, 5);
+        assert_eq!(profile.least_class_within(u64::MAX), Some(0));
+        let empty = profile.file_bytes(WORK_CLASSES);
         // The empty file: the class above the costliest entry.
         let above = profile.classes.iter().rposition(|count| count.entries > 0).unwrap() + 1;
-        assert_eq!(profile.least_class_within(empty, |_| 5), Some(above));
-        assert_eq!(profile.least_class_within(empty - 1, |_| 5), None);
+        assert_eq!(profile.least_class_within(empty), Some(above));
+        assert_eq!(profile.least_class_within(empty - 1), None);
     }
 
     #[test]
@@ -297,7 +295,7 @@ mod tests {
         let nimber = cold.nimber_by_aspiration(&position).unwrap();
         let small = scratch.path().join("costly.tbl");
         let profile = profile_of(&path);
-        save_costly_entries(&profile, &path, &small, 10, "").unwrap();
+        save_costly_entries(&profile, &path, &small, 10).unwrap();
         let kept = profile.from_class(10).entries;
         assert!(kept * 20 < entries.len() as u64, "{kept} of {}", entries.len());
         let mut warm = Search::new(&WholeKayles, limits()).unwrap();
@@ -321,10 +319,7 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let small = scratch.path().join("costly.tbl");
         // Damaged after it was profiled: the second reading checks the digest again.
-        assert!(matches!(
-            save_costly_entries(&profile, &path, &small, 4, ""),
-            Err(TableFileError::Damaged(_))
-        ));
+        assert!(matches!(save_costly_entries(&profile, &path, &small, 4), Err(TableFileError::Damaged(_))));
         assert!(matches!(TableWorkProfile::of_file(&path), Err(TableFileError::Damaged(_))));
         assert!(!small.exists());
         assert!(!scratch.path().join("costly.tbl.partial").exists());
@@ -332,15 +327,6 @@ mod tests {
         let not_a_table = scratch.path().join("text");
         std::fs::write(&not_a_table, b"hello").unwrap();
         assert_eq!(TableWorkProfile::of_file(&not_a_table), Err(TableFileError::NotATableFile));
-        let too_long = "n".repeat(crate::search::MAX_NOTE_BYTES + 1);
-        let good = scratch.path().join("good.tbl");
-        searched_to(&good);
-        let good_profile = profile_of(&good);
-        assert!(matches!(
-            save_costly_entries(&good_profile, &good, &small, 4, &too_long),
-            Err(TableFileError::TooLong { .. })
-        ));
-        assert!(!small.exists());
     }
 
     #[test]
@@ -354,26 +340,26 @@ mod tests {
         moved.classes[class].entries -= 1;
         moved.classes[class + 1].entries += 1;
         assert!(matches!(
-            save_costly_entries(&moved, &path, &small, class + 1, ""),
+            save_costly_entries(&moved, &path, &small, class + 1),
             Err(TableFileError::Damaged(_))
         ));
         // Fewer entries in all: refused before any entry is read.
         let mut fewer = profile.clone();
         fewer.classes[class].entries -= 1;
         assert!(matches!(
-            save_costly_entries(&fewer, &path, &small, WORK_CLASSES, ""),
+            save_costly_entries(&fewer, &path, &small, WORK_CLASSES),
             Err(TableFileError::Damaged(_))
         ));
         // Another game's name.
         let mut other = profile.clone();
         other.name.push('!');
         assert!(matches!(
-            save_costly_entries(&other, &path, &small, 0, ""),
+            save_costly_entries(&other, &path, &small, 0),
             Err(TableFileError::OtherGame { .. })
         ));
         assert!(!small.exists());
         // The file's own profile writes.
-        save_costly_entries(&profile, &path, &small, class + 1, "").unwrap();
+        save_costly_entries(&profile, &path, &small, class + 1).unwrap();
         assert_eq!(profile_of(&small).total(), profile.from_class(class + 1));
     }
 }

@@ -1,10 +1,9 @@
 //! A root cut into shards: merged, the shards give the explicit graph's value; shards that are
 //! not the shards of one search are refused with a typed error.
 
-use game_core::search::{
-    RootShard, RootShardError, Search, SearchLimits, ShardCut, ShardQuestion, merge_root_shards,
-};
+use game_core::search::{Search, SearchLimits};
 use game_core::{Game, explore, grundy_values};
+use game_search_runs::{RootShard, RootShardError, RootShards, ShardCut, ShardQuestion, merge_root_shards};
 use proptest::prelude::*;
 
 /// Lasker's Nim (take any counters from a heap, or split a heap in two), heaps as components.

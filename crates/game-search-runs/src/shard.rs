@@ -2,10 +2,10 @@
 //! nimber of a position is the mex of its options' values, so its distinct options (the root's
 //! *tasks*) can be valued on different machines and the values merged.
 //!
-//! [`Search::root_tasks`] lists the tasks in a fixed order (the order of [`Game::moves`], an
+//! [`RootShards::root_tasks`] lists the tasks in a fixed order (the order of [`Game::moves`], an
 //! option kept once up to its components: options equal up to symmetry and order of parts are
 //! one task, and two equal parts cancel); task `t` belongs to shard `t % count`, so a game
-//! whose moves come easiest first spreads the work. [`Search::root_shard`] values one shard's
+//! whose moves come easiest first spreads the work. [`RootShards::root_shard`] values one shard's
 //! tasks (each part by the aspiration search, the parts' nimbers XORed) into a [`RootShard`],
 //! which serde writes to a file; [`merge_root_shards`] checks that each shard is its cut's own
 //! (given once, holding exactly its first tasks) and takes the mex of what they know (below).
@@ -26,19 +26,17 @@
 //! differ from v, and otherwise says what is missing (a shard, a finished shard, a higher cap,
 //! or shards asking about v); two shards that disagree about a task are refused.
 //!
-//! A shard longer than one sitting: [`Search::resume_root_shard`] hands the shard to the
+//! A shard longer than one sitting: [`RootShards::resume_root_shard`] hands the shard to the
 //! caller after each task (to be saved), and goes on later from what was saved, valuing only
-//! the tasks left; the table can be carried over too ([`Search::save_table_to`]). A shard
+//! the tasks left; the table can be carried over too ([`TableFiles`](crate::TableFiles)). A shard
 //! stopped part of the way holds the first of its tasks ([`RootShard::is_complete`] says
 //! whether it holds them all), and the merge refuses it.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::nimber_set::NimberSet;
-use super::pruned::Request;
-use super::{Search, SearchError};
-use crate::Game;
+use game_core::Game;
+use game_core::search::{Search, SearchError};
 
 /// The values of one shard's tasks: the options of the root `position` that fall to shard
 /// `index` of `count`.
@@ -79,7 +77,7 @@ impl RootShard {
     /// What the shard asked of each task. A file that names both a cap and one value is
     /// damaged; it reads as asking the one value, and [`merge_root_shards`] refuses it.
     pub fn question(&self) -> ShardQuestion {
-        ShardQuestion::from_cap_and_only(self.cap, self.only)
+        ShardQuestion::from_file_fields(self.cap, self.only)
     }
 
     /// Which part of the root this shard is: its index, count and question. A shard saved
@@ -138,9 +136,9 @@ pub enum ShardQuestion {
 }
 
 impl ShardQuestion {
-    /// The question named as a shard file (and `games cram --cap --only`) names it: one value
-    /// asked when `only` is set (it wins over a cap), else values below `cap`, else every value.
-    pub fn from_cap_and_only(cap: Option<u32>, only: Option<u32>) -> Self {
+    /// The question as a shard file's fields `cap` and `only` name it: one value asked when
+    /// `only` is set (it wins over a cap), else values below `cap`, else every value.
+    fn from_file_fields(cap: Option<u32>, only: Option<u32>) -> Self {
         match (only, cap) {
             (Some(value), _) => ShardQuestion::Only(value),
             (None, Some(cap)) => ShardQuestion::Below(cap),
@@ -148,9 +146,9 @@ impl ShardQuestion {
         }
     }
 
-    /// The question as a shard file's `cap` and `only`: the inverse of
-    /// [`ShardQuestion::from_cap_and_only`].
-    fn cap_and_only(self) -> (Option<u32>, Option<u32>) {
+    /// The question as a shard file's fields `cap` and `only`: the inverse of
+    /// [`ShardQuestion::from_file_fields`].
+    fn file_fields(self) -> (Option<u32>, Option<u32>) {
         match self {
             ShardQuestion::Value => (None, None),
             ShardQuestion::Below(cap) => (Some(cap), None),
@@ -300,7 +298,7 @@ pub enum RootShardError {
         /// Its tasks.
         of: usize,
     },
-    /// The caller could not save the shard after a task (see [`Search::resume_root_shard`]).
+    /// The caller could not save the shard after a task (see [`RootShards::resume_root_shard`]).
     #[error("could not save the shard: {message}")]
     SaveFailed {
         /// What went wrong, as the caller said it.
@@ -327,21 +325,13 @@ fn same_parts<P: PartialEq>(a: &[P], b: &[P]) -> bool {
         })
 }
 
-impl<G: Game> Search<'_, G> {
+/// Searches cut into shards at the root, for a [`Search`] of any game (see the module doc).
+pub trait RootShards<P> {
     /// The root's tasks: the options of `position` in the order of [`Game::moves`], each as
     /// its components as every search splits them (equal pairs cancelled, counted in
-    /// [`SearchStats::pairs_cancelled`](super::SearchStats)), each kept once up to the order of
+    /// `SearchStats::pairs_cancelled`), each kept once up to the order of
     /// its parts. Cost: O(options² × parts²) comparisons, for the few options of one position.
-    pub fn root_tasks(&mut self, position: &G::Position) -> Vec<Vec<G::Position>> {
-        let mut tasks: Vec<Vec<G::Position>> = Vec::new();
-        for option in self.game.moves(position) {
-            let parts = self.components_of(&option);
-            if !tasks.iter().any(|task| same_parts(task, &parts)) {
-                tasks.push(parts);
-            }
-        }
-        tasks
-    }
+    fn root_tasks(&mut self, position: &P) -> Vec<Vec<P>>;
 
     /// Values the tasks of shard `index` of `count` of the root `position` (see the module
     /// doc), naming the shard `name`, each task asked `question`. The table is kept from one
@@ -360,7 +350,50 @@ impl<G: Game> Search<'_, G> {
     /// # Errors
     /// [`RootShardError::BadShard`] unless `index < count`; [`RootShardError::ZeroCap`] for
     /// a cap of 0; [`RootShardError::Search`] when a task's search stops at a limit.
-    pub fn root_shard(
+    fn root_shard(
+        &mut self,
+        position: &P,
+        name: &str,
+        shard: (usize, usize),
+        question: ShardQuestion,
+    ) -> Result<RootShard, RootShardError>;
+
+    /// Values the tasks of shard `index` of `count` like [`RootShards::root_shard`], going on from
+    /// `earlier`: the same shard as it was when stopped part of the way (as `after_task` last
+    /// saw it, read back from where it was saved). Its values are kept and its tasks not
+    /// searched again; its nodes are added to the new ones. `after_task` sees the shard after
+    /// each task valued here, so that saving it there loses at most the task under way when
+    /// the search stops (at a limit, or interrupted); an error it returns stops the shard.
+    ///
+    /// # Errors
+    /// As [`RootShards::root_shard`], and: [`RootShardError::Mismatch`] when `earlier` is a shard
+    /// of another name, root (number of tasks), count, question or index;
+    /// [`RootShardError::WrongTasks`] when its values are not those of its first tasks, in
+    /// order; [`RootShardError::SaveFailed`] with the message `after_task` returned.
+    fn resume_root_shard(
+        &mut self,
+        position: &P,
+        name: &str,
+        shard: (usize, usize),
+        question: ShardQuestion,
+        earlier: Option<RootShard>,
+        after_task: impl FnMut(&RootShard) -> Result<(), String>,
+    ) -> Result<RootShard, RootShardError>;
+}
+
+impl<G: Game> RootShards<G::Position> for Search<'_, G> {
+    fn root_tasks(&mut self, position: &G::Position) -> Vec<Vec<G::Position>> {
+        let mut tasks: Vec<Vec<G::Position>> = Vec::new();
+        for option in self.game().moves(position) {
+            let parts = self.components_of(&option);
+            if !tasks.iter().any(|task| same_parts(task, &parts)) {
+                tasks.push(parts);
+            }
+        }
+        tasks
+    }
+
+    fn root_shard(
         &mut self,
         position: &G::Position,
         name: &str,
@@ -370,19 +403,7 @@ impl<G: Game> Search<'_, G> {
         self.resume_root_shard(position, name, shard, question, None, |_| Ok(()))
     }
 
-    /// Values the tasks of shard `index` of `count` like [`Search::root_shard`], going on from
-    /// `earlier`: the same shard as it was when stopped part of the way (as `after_task` last
-    /// saw it, read back from where it was saved). Its values are kept and its tasks not
-    /// searched again; its nodes are added to the new ones. `after_task` sees the shard after
-    /// each task valued here, so that saving it there loses at most the task under way when
-    /// the search stops (at a limit, or interrupted); an error it returns stops the shard.
-    ///
-    /// # Errors
-    /// As [`Search::root_shard`], and: [`RootShardError::Mismatch`] when `earlier` is a shard
-    /// of another name, root (number of tasks), count, question or index;
-    /// [`RootShardError::WrongTasks`] when its values are not those of its first tasks, in
-    /// order; [`RootShardError::SaveFailed`] with the message `after_task` returned.
-    pub fn resume_root_shard(
+    fn resume_root_shard(
         &mut self,
         position: &G::Position,
         name: &str,
@@ -397,7 +418,7 @@ impl<G: Game> Search<'_, G> {
         if question == ShardQuestion::Below(0) {
             return Err(RootShardError::ZeroCap);
         }
-        let (cap, only) = question.cap_and_only();
+        let (cap, only) = question.file_fields();
         let tasks = self.root_tasks(position);
         let fresh = RootShard {
             position: name.to_owned(),
@@ -428,56 +449,54 @@ impl<G: Game> Search<'_, G> {
         let done = shard.values.len();
         for task in own_tasks(tasks.len(), index, count).skip(done) {
             let nodes_before = self.stats().nodes;
-            let value = self.task_value(&tasks[task], question)?;
+            let value = task_value(self, &tasks[task], question)?;
             shard.values.push((task, value));
             shard.nodes = shard.nodes.saturating_add(self.stats().nodes - nodes_before);
             after_task(&shard).map_err(|message| RootShardError::SaveFailed { message })?;
         }
         Ok(shard)
     }
+}
 
-    /// The XOR of the values of `parts` as `question` asks it: `None` when it is at least the
-    /// cap, or is not the one value asked.
-    fn task_value(
-        &mut self,
-        parts: &[G::Position],
-        question: ShardQuestion,
-    ) -> Result<Option<u32>, SearchError> {
-        let asked = match question {
-            ShardQuestion::Value => {
-                let mut value = 0;
-                for part in parts {
-                    value ^= self.nimber_by_aspiration(part)?;
-                }
-                return Ok(Some(value));
+/// The XOR of the values of `parts` as `question` asks it: `None` when it is at least the
+/// cap, or is not the one value asked.
+fn task_value<G: Game>(
+    search: &mut Search<'_, G>,
+    parts: &[G::Position],
+    question: ShardQuestion,
+) -> Result<Option<u32>, SearchError> {
+    let asked = match question {
+        ShardQuestion::Value => {
+            let mut value = 0;
+            for part in parts {
+                value ^= search.nimber_by_aspiration(part)?;
             }
-            // A cap of 0 is refused before any task.
-            ShardQuestion::Below(cap) => 0..=cap.saturating_sub(1),
-            ShardQuestion::Only(value) => value..=value,
-        };
-        let mut parts: Vec<&G::Position> = parts.iter().collect();
-        parts.sort_by_key(|part| self.game.difficulty(part));
-        let Some(hardest) = parts.pop() else { return Ok(Some(0)) };
-        let mut xor = 0;
-        for part in parts {
-            xor ^= self.nimber_by_aspiration(part)?;
+            return Ok(Some(value));
         }
-        for value in asked {
-            // Any value the pruned search gives is the part's nimber (see `pruned.rs`), asked
-            // for or not: the task's value is then known.
-            if let Some(nimber) =
-                self.pruned_nimber(hardest, Request::Among(NimberSet::from_values([value ^ xor])), 0)?
-            {
-                let value = nimber ^ xor;
-                let known = match question {
-                    ShardQuestion::Below(cap) => value < cap,
-                    _ => true,
-                };
-                return Ok(known.then_some(value));
-            }
-        }
-        Ok(None)
+        // A cap of 0 is refused before any task.
+        ShardQuestion::Below(cap) => 0..=cap.saturating_sub(1),
+        ShardQuestion::Only(value) => value..=value,
+    };
+    let mut parts: Vec<&G::Position> = parts.iter().collect();
+    parts.sort_by_key(|part| search.game().difficulty(part));
+    let Some(hardest) = parts.pop() else { return Ok(Some(0)) };
+    let mut xor = 0;
+    for part in parts {
+        xor ^= search.nimber_by_aspiration(part)?;
     }
+    for value in asked {
+        // Any value the pruned search gives is the part's nimber (see game-core's
+        // `Search::nimber_if_among`), asked for or not: the task's value is then known.
+        if let Some(nimber) = search.nimber_if_among(hardest, &[value ^ xor])? {
+            let value = nimber ^ xor;
+            let known = match question {
+                ShardQuestion::Below(cap) => value < cap,
+                _ => true,
+            };
+            return Ok(known.then_some(value));
+        }
+    }
+    Ok(None)
 }
 
 /// What the shards say of one task.

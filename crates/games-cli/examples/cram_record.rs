@@ -1,5 +1,5 @@
 //! The nimber of an empty Cram board by game-core's search engine, as one JSON line with the
-//! time and the search's statistics: `cargo run --release -p game-placement --example
+//! time and the search's statistics: `cargo run --release -p games-cli --example
 //! cram_record -- ROWS COLS [aspiration|pruned|mex [MEMORY_MIB]] [--table FILE
 //! [--stop-after SECONDS] [--save-every SECONDS]]`. `cargo xtask records --cram` runs it for
 //! every board of `records/cram.json` and compares the nimbers with the record and the
@@ -7,12 +7,11 @@
 //! MEMORY_MIB says otherwise (`scripts/cram-records.sh` passes `CRAM_MEMORY_MIB`).
 //!
 //! A search longer than one sitting: with `--table FILE` the search starts from the values in
-//! FILE (a table file of game-core, if it exists) and saves its table there when it stops:
-//! after `--stop-after SECONDS`, on Ctrl-C or SIGTERM (then the line says `"stopped":true`
-//! and the exit status is 3), or when it has answered; with `--save-every SECONDS` also every
-//! SECONDS while it runs, so that a kill loses at most that much (the file's last line then
-//! says `checkpoint: N positions expanded`). The file's note keeps one line per run
-//! (board, method, nodes, seconds), so the runs that made an answer can be added up. Every ten
+//! FILE (a table file of game-search-runs, if it exists) and saves its table there when it
+//! stops: after `--stop-after SECONDS`, on Ctrl-C or SIGTERM (then the line says
+//! `"stopped":true` and the exit status is 3), or when it has answered; with `--save-every
+//! SECONDS` also every SECONDS while it runs, so that a kill loses at most that much. The file
+//! counts the positions expanded by every sitting behind its values. Every ten
 //! minutes a line on standard error gives the wall and CPU seconds so far, the search's
 //! counters and where it is (its `SearchPath`: the question asked of the board, the first move
 //! asked about, the moves below it); the JSON line gives the path too, where a stopped search
@@ -26,7 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
-use game_placement::{CRAM_TABLE_NAME, Cram, CramBoard};
+use game_placement::{Cram, CramBoard};
+use game_search_runs::TableFiles;
+use games_cli::CRAM_TABLE_NAME;
 use serde::Serialize;
 
 /// The JSON line of a run: the board and the settings, the nimber or `"stopped":true`, the wall
@@ -132,7 +133,7 @@ fn run() -> Result<ExitCode, String> {
             );
         }
     });
-    let mut note = String::new();
+    let mut nodes_before = 0;
     let mut loaded = 0;
     if let Some(path) = &table {
         let started = Instant::now();
@@ -145,14 +146,14 @@ fn run() -> Result<ExitCode, String> {
                 info.kept,
                 started.elapsed().as_secs_f64()
             );
-            note = info.note;
+            nodes_before = info.nodes;
             loaded = info.kept;
         }
         if let Some(seconds) = save_every {
             search = search.with_checkpoints(
                 Path::new(path),
                 CRAM_TABLE_NAME,
-                &note,
+                nodes_before,
                 Duration::from_secs(seconds),
             );
         }
@@ -184,9 +185,9 @@ fn run() -> Result<ExitCode, String> {
     let line = serde_json::to_string(&line).map_err(|e| e.to_string())?;
     if let Some(path) = &table {
         let saving = Instant::now();
-        note = game_core::search::note_with_run(note, &format!("{line}\n"));
+        let nodes = nodes_before.saturating_add(search.stats().nodes);
         let entries = search
-            .save_table_to(Path::new(path), CRAM_TABLE_NAME, &note)
+            .save_table_to(Path::new(path), CRAM_TABLE_NAME, nodes)
             .map_err(|e| format!("{path}: {e}"))?;
         eprintln!(
             "cram_record: {entries} entries saved to {path} in {:.1} s",

@@ -1,5 +1,6 @@
-//! The outcome search and the public entry points of the pruned and plain nimber searches:
-//! whole positions are split into components, whose values XOR.
+//! The questions a caller asks of a whole position: its nimber (pruned or plain), whether it
+//! plus *k is a P-position, its outcome, a winning move; and of one component, whether its
+//! nimber is among given values. Whole positions are split into components, whose values XOR.
 
 use super::nimber_set::NimberSet;
 use super::pruned::Request;
@@ -49,6 +50,20 @@ impl<G: Game> Search<'_, G> {
     /// "is the nimber 0?", which prunes more than finding the nimber.
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
         Ok(if self.is_p_position_plus(position, 0)? { Outcome::P } else { Outcome::N })
+    }
+
+    /// Is the nimber of `component` (one component, as [`Search::components_of`] gives them)
+    /// among `values`? One pruned search, asked only about those values: `Some(nimber)` when it
+    /// settles the nimber (always when it is among them, often for smaller ones: a pruned
+    /// search that settles every option of a component gives its nimber), `None` when it is
+    /// none of them. The building block of a search cut into shards at its root, whose first
+    /// moves are asked "is your value v?" on different machines (the `game-search-runs` crate).
+    pub fn nimber_if_among(
+        &mut self,
+        component: &G::Position,
+        values: &[u32],
+    ) -> Result<Option<u32>, SearchError> {
+        self.pruned_nimber(component, Request::Among(NimberSet::from_values(values.iter().copied())), 0)
     }
 
     /// A move from `position` to a P-position (a move that wins), or `None` when `position` is

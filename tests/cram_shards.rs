@@ -2,9 +2,10 @@
 //! on every board up to 4 x 5, however many shards, with or without a cap on the values, and
 //! shards asking each first move only about the nimber with a cap below it.
 
-use game_core::search::{Search, SearchLimits, ShardQuestion, merge_root_shards};
+use game_core::search::{Search, SearchLimits};
 use game_core::{explore, grundy_values};
 use game_placement::{Cram, CramBoard};
+use game_search_runs::{RootShards, ShardQuestion, merge_root_shards};
 
 #[test]
 fn merged_shards_equal_the_explicit_graph_up_to_4_x_5() {
