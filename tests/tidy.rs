@@ -4,7 +4,7 @@
 //! * the crate graph (read from `cargo metadata`) follows the layering: game-core knows no other
 //!   workspace crate; a game crate (`game-*`) depends on game-core only; game-verify on game-core
 //!   and the game crates; nothing but xtask and dev-dependencies depends on game-verify, and
-//!   games-cli never does;
+//!   the front ends (games-cli, the Python package impartial-games-py) never do;
 //! * every library crate denies `missing_docs`;
 //! * every Rust file starts with a module doc (`//!`);
 //! * every public error enum of a library crate is `#[non_exhaustive]`;
@@ -52,7 +52,9 @@ enum Role {
     Core,
     Game,
     Verify,
-    Cli,
+    /// A front end: the command line (games-cli) or the Python package (impartial-games-py).
+    /// It holds no game rules: it calls the game crates, never game-verify.
+    FrontEnd,
     Root,
     Xtask,
     Unknown,
@@ -62,7 +64,7 @@ fn role(name: &str) -> Role {
     match name {
         "game-core" => Role::Core,
         "game-verify" => Role::Verify,
-        "games-cli" => Role::Cli,
+        "games-cli" | "impartial-games-py" => Role::FrontEnd,
         "impartial-games" => Role::Root,
         "xtask" => Role::Xtask,
         game if game.starts_with("game-") => Role::Game,
@@ -75,7 +77,7 @@ fn forbidden(from: Role, to: Role, kind: DepKind) -> Option<&'static str> {
     use Role::*;
     if to == Verify {
         return match (from, kind) {
-            (Cli, _) => Some("games-cli never depends on game-verify"),
+            (FrontEnd, _) => Some("a front end (games-cli, impartial-games-py) never depends on game-verify"),
             (Xtask, _) | (_, DepKind::Dev) => None,
             _ => Some("only xtask and dev-dependencies (tests) may depend on game-verify"),
         };
@@ -84,9 +86,9 @@ fn forbidden(from: Role, to: Role, kind: DepKind) -> Option<&'static str> {
         (Core, _) => Some("game-core knows no other workspace crate"),
         (Game, Core) => None,
         (Game, _) => Some("a game crate depends on game-core only"),
-        (Verify | Cli | Root | Xtask, Core | Game) => None,
+        (Verify | FrontEnd | Root | Xtask, Core | Game) => None,
         // xtask sits on top: `cargo xtask man` renders the CLI's clap command.
-        (Xtask, Cli) => None,
+        (Xtask, FrontEnd) => None,
         (Unknown, _) => Some("the package has no place in ARCHITECTURE.md's layering"),
         _ => Some("the dependency points up or sideways in ARCHITECTURE.md's layering"),
     }
@@ -571,6 +573,7 @@ fn documented_graph() -> Vec<Package> {
             &[("game-core", Normal), ("game-wythoff", Normal), ("game-takebreak", Normal)],
         ),
         package("games-cli", &[("game-core", Normal), ("game-wythoff", Normal)]),
+        package("impartial-games-py", &[("game-core", Normal), ("game-placement", Normal)]),
         package("impartial-games", &[("game-wythoff", Normal), ("game-verify", Dev)]),
         package("xtask", &[("game-verify", Normal)]),
     ]
@@ -589,7 +592,9 @@ fn layering_rejects_every_broken_rule() {
         ("game-wythoff", "game-verify", Normal, "only xtask and dev-dependencies"),
         ("game-wythoff", "game-verify", Build, "only xtask and dev-dependencies"),
         ("game-core", "game-wythoff", Dev, "game-core knows no other workspace crate"),
-        ("games-cli", "game-verify", Dev, "games-cli never depends on game-verify"),
+        ("games-cli", "game-verify", Dev, "never depends on game-verify"),
+        ("impartial-games-py", "game-verify", Normal, "never depends on game-verify"),
+        ("impartial-games-py", "games-cli", Normal, "points up or sideways"),
         ("game-verify", "games-cli", Normal, "points up or sideways"),
         ("impartial-games", "game-verify", Normal, "only xtask and dev-dependencies"),
     ];
