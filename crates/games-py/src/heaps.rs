@@ -128,18 +128,22 @@ pub struct Octal {
     game: OctalGame,
 }
 
-/// Runs an octal computation with Ctrl-C checked between its chunks.
-fn observed<T>(
-    run: impl FnOnce(&mut dyn FnMut(game_nim::Progress) -> ControlFlow<()>) -> Result<T, NimError>,
+/// Runs an octal computation without the interpreter's lock (other Python threads go on),
+/// with Ctrl-C checked between its chunks.
+fn observed<T: Send>(
+    py: Python<'_>,
+    run: impl FnOnce(&mut dyn FnMut(game_nim::Progress) -> ControlFlow<()>) -> Result<T, NimError> + Send,
 ) -> Outcome<T> {
-    drop(pending::take());
-    let mut observer =
-        |_| if pending::check_signals() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
-    let result = run(&mut observer);
-    match pending::take() {
-        Some(err) => Err(Failure::Python(err)),
-        None => Ok(result?),
-    }
+    py.detach(|| {
+        drop(pending::take());
+        let mut observer =
+            |_| if pending::check_signals() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+        let result = run(&mut observer);
+        match pending::take() {
+            Some(err) => Err(Failure::Python(err)),
+            None => Ok(result?),
+        }
+    })
 }
 
 #[pymethods]
@@ -166,7 +170,7 @@ impl Octal {
         allow_long: bool,
     ) -> Outcome<Bound<'py, PyArray1<u32>>> {
         let limits = nim_limits(memory, max_steps, OCTAL_STEPS, allow_long)?;
-        let table = observed(|observer| self.game.grundy_table_observed(n, &limits, observer))?;
+        let table = observed(py, |observer| self.game.grundy_table_observed(n, &limits, observer))?;
         Ok(PyArray1::from_vec(py, table.to_vec()))
     }
 
@@ -201,7 +205,7 @@ impl Octal {
         allow_long: bool,
     ) -> Outcome<Bound<'py, PyDict>> {
         let limits = nim_limits(memory, max_steps, OCTAL_STEPS, allow_long)?;
-        let table = observed(|observer| match &path {
+        let table = observed(py, |observer| match &path {
             Some(path) => self.game.grundy_file_observed(n, path, &limits, observer),
             None => self.game.grundy_table_observed(n, &limits, observer),
         })?;
@@ -214,6 +218,7 @@ impl Octal {
     #[pyo3(signature = (n, path, *, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
     fn write_values(
         &self,
+        py: Python<'_>,
         n: u64,
         path: PathBuf,
         memory: u64,
@@ -221,7 +226,7 @@ impl Octal {
         allow_long: bool,
     ) -> Outcome<()> {
         let limits = nim_limits(memory, max_steps, OCTAL_STEPS, allow_long)?;
-        observed(|observer| self.game.grundy_file_observed(n, &path, &limits, observer))?;
+        observed(py, |observer| self.game.grundy_file_observed(n, &path, &limits, observer))?;
         Ok(())
     }
 
@@ -256,18 +261,22 @@ pub fn grundys_game_values(
     check_size("the number of heaps", u128::from(n), 1 << 26, allow_long)?;
     let memory_limit = u64::try_from(budget).unwrap_or(u64::MAX);
     let mut table = game_takebreak::GrundyValueTable::resume(Vec::new(), n, memory_limit)?;
-    drop(pending::take());
-    loop {
-        let done = table.values().len() as u64;
-        if done > n {
-            break;
+    // Without the interpreter's lock (other Python threads go on), Ctrl-C checked per chunk.
+    py.detach(|| {
+        drop(pending::take());
+        loop {
+            let done = table.values().len() as u64;
+            if done > n {
+                return Ok::<(), Failure>(());
+            }
+            if pending::check_signals() {
+                return Err(Failure::Python(
+                    pending::take()
+                        .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped")),
+                ));
+            }
+            table.extend_to(done.saturating_add(GRUNDY_CHUNK - 1).min(n));
         }
-        if pending::check_signals() {
-            return Err(Failure::Python(
-                pending::take().unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped")),
-            ));
-        }
-        table.extend_to(done.saturating_add(GRUNDY_CHUNK - 1).min(n));
-    }
+    })?;
     Ok(PyArray1::from_vec(py, table.values().to_vec()))
 }

@@ -1,6 +1,8 @@
 //! Games solved by game-core's search over components (game-placement): Cram, Chomp and
 //! Node-Kayles. The rules are game-placement's; this module reads the arguments, sets the
-//! limits (those of `games cram`, `games chomp`, `games node-kayles`) and answers.
+//! limits (those of `games cram`, `games chomp`, `games node-kayles`) and answers. The
+//! searches run without the interpreter's lock (other Python threads go on), taking it back
+//! only to look at Ctrl-C.
 
 use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use pyo3::prelude::*;
@@ -29,7 +31,7 @@ pub fn cram(
     let board = CramBoard::empty(rows, cols)?;
     let what = format!("Cram {rows} x {cols}");
     let ((nimber, outcome), stats) =
-        search::run(&Cram, &effort, &what, |s| search::answer(s, &board, method))?;
+        py.detach(|| search::run(&Cram, &effort, &what, |s| search::answer(s, &board, method)))?;
     Ok(search::result(py, nimber, outcome, None, &stats)?)
 }
 
@@ -53,9 +55,11 @@ pub fn chomp(
     let effort = Effort::new(memory, max_nodes, max_seconds, allow_long)?;
     let board = ChompBoard::rectangle(rows, cols)?;
     let what = format!("Chomp {rows} x {cols}");
-    let ((nimber, outcome, next), stats) = search::run(&Chomp, &effort, &what, |s| {
-        let (nimber, outcome) = search::answer(s, &board, method)?;
-        Ok((nimber, outcome, s.winning_move(&board)?))
+    let ((nimber, outcome, next), stats) = py.detach(|| {
+        search::run(&Chomp, &effort, &what, |s| {
+            let (nimber, outcome) = search::answer(s, &board, method)?;
+            Ok((nimber, outcome, s.winning_move(&board)?))
+        })
     })?;
     let bite = next.and_then(|next| board.bites().find(|&(_, _, b)| b == next)).map(|(r, c, _)| (r, c));
     let bite = bite.map(|b| b.into_pyobject(py).map(|t| t.into_any().unbind())).transpose()?;
@@ -83,6 +87,6 @@ pub fn node_kayles(
     let graph = KaylesGraph::from_edges(n, edges)?;
     let what = format!("Node-Kayles ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
     let ((nimber, outcome), stats) =
-        search::run(&NodeKayles, &effort, &what, |s| search::answer(s, &graph, method))?;
+        py.detach(|| search::run(&NodeKayles, &effort, &what, |s| search::answer(s, &graph, method)))?;
     Ok(search::result(py, nimber, outcome, None, &stats)?)
 }
