@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{Failure, Outcome};
-use crate::limits::{DEFAULT_MEMORY_MIB, check_size, nim_limits};
+use crate::limits::{check_size, nim_limits};
 use crate::pending;
 
 /// Steps (option evaluations) of one octal computation without `allow_long` (the command
@@ -70,7 +70,7 @@ impl Subtraction {
 
     /// The values of heaps `0..=n` (misère: the misère Grundy values, 0 for a P-position) as
     /// a numpy array of `uint32`.
-    #[pyo3(signature = (n, *, misere = false, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (n, *, misere = false, memory = 4096, max_steps = None, allow_long = false))]
     fn values<'py>(
         &self,
         py: Python<'py>,
@@ -102,7 +102,7 @@ impl Subtraction {
     /// The proven pre-period and period of the values (found by searching heaps up to
     /// `max`), and the values of heaps `0 .. preperiod + period`, which give every other:
     /// `(preperiod, period, values)`.
-    #[pyo3(signature = (*, max = 100_000, misere = false, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (*, max = 100_000, misere = false, memory = 4096, max_steps = None, allow_long = false))]
     fn period(
         &self,
         max: u64,
@@ -160,7 +160,7 @@ impl Octal {
     }
 
     /// The Grundy values of heaps `0..=n` as a numpy array of `uint32` (Ctrl-C stops it).
-    #[pyo3(signature = (n, *, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (n, *, memory = 4096, max_steps = None, allow_long = false))]
     fn values<'py>(
         &self,
         py: Python<'py>,
@@ -176,7 +176,7 @@ impl Octal {
 
     /// The proven period (Guy-Smith): `(preperiod, period, values)`, the values of heaps
     /// `0 .. preperiod + period`; searched up to heap `max`.
-    #[pyo3(signature = (*, max = 100_000, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (*, max = 100_000, memory = 4096, max_steps = None, allow_long = false))]
     fn period(
         &self,
         max: usize,
@@ -194,7 +194,7 @@ impl Octal {
     /// `frequencies` (of each value), `largest`, `largest_at` and the rare/common split
     /// (`rare_mask`, `rare_count`, `last_rare`; `None` when there is none). With `path`, the
     /// values are also written to (or continued from) that value file.
-    #[pyo3(signature = (n, *, path = None, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (n, *, path = None, memory = 4096, max_steps = None, allow_long = false))]
     fn statistics<'py>(
         &self,
         py: Python<'py>,
@@ -215,7 +215,7 @@ impl Octal {
     /// Writes the values of heaps `0..=n` to the value file `path` (continued if it holds
     /// some; a damaged file is refused with `FileError`); Ctrl-C stops with the values so far
     /// kept there.
-    #[pyo3(signature = (n, path, *, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+    #[pyo3(signature = (n, path, *, memory = 4096, max_steps = None, allow_long = false))]
     fn write_values(
         &self,
         py: Python<'_>,
@@ -250,7 +250,7 @@ fn statistics_dict<'py>(py: Python<'py>, stats: &game_nim::ValueStatistics) -> O
 /// The Grundy values of Grundy's game (split a heap into two unequal heaps) for heaps
 /// `0..=n`, as a numpy array of `uint32` (OEIS A002188); Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (n, *, memory = DEFAULT_MEMORY_MIB, allow_long = false))]
+#[pyo3(signature = (n, *, memory = 4096, allow_long = false))]
 pub fn grundys_game_values(
     py: Python<'_>,
     n: u64,

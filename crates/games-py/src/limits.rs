@@ -1,12 +1,11 @@
 //! The limits every binding runs under, as keyword arguments with the meaning of the command
 //! line's flags: `memory` (MiB, `--memory`), `allow_long` (`--allow-long`: lifts every effort
 //! and size limit, not the memory budget), and per engine `max_nodes`, `max_seconds`,
-//! `max_steps`, `max_heap`.
+//! `max_steps`, `max_heap`. The default `memory` is the command line's, 4096 MiB, written as a
+//! literal in each signature so that `help()` and the type stubs show it (pyo3 shows a
+//! constant's name as `...`).
 
 use crate::errors::{Failure, Kind, Outcome};
-
-/// Default memory budget, MiB (the command line's default).
-pub const DEFAULT_MEMORY_MIB: u64 = 4096;
 
 /// Largest `memory` accepted, MiB (1 TiB, as the command line).
 pub const MAX_MEMORY_MIB: u64 = 1 << 20;

@@ -5,7 +5,7 @@ use game_misere::{Limits, OctalCode, QuotientSolver, StopReason};
 use pyo3::prelude::*;
 
 use crate::errors::Outcome;
-use crate::limits::{DEFAULT_MEMORY_MIB, check_size, memory_bytes};
+use crate::limits::{check_size, memory_bytes};
 
 /// Largest `max_heap` without `allow_long` (the command line's).
 const MAX_HEAP: u32 = 10_000;
@@ -25,7 +25,7 @@ pub struct MisereQuotient {
 /// The misère quotient of the octal game `code` (`"0.77"`, ...), proven for every heap when
 /// its period is found by heap `max_heap`, else the partial quotient up to `max_heap`.
 #[pyfunction]
-#[pyo3(signature = (code, *, max_heap = 1000, memory = DEFAULT_MEMORY_MIB, max_steps = None, allow_long = false))]
+#[pyo3(signature = (code, *, max_heap = 1000, memory = 4096, max_steps = None, allow_long = false))]
 pub fn misere_quotient(
     code: &str,
     max_heap: u32,

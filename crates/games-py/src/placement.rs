@@ -8,13 +8,12 @@ use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles
 use pyo3::prelude::*;
 
 use crate::errors::Outcome;
-use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::search::{self, Effort, Method, SearchResult};
 
 /// The nimber (or with `method="outcome"` only the outcome) of Cram on the empty
 /// `rows x cols` board (at most 128 cells).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, *, method = "pruned", memory = DEFAULT_MEMORY_MIB, max_nodes = None, max_seconds = None, allow_long = false))]
+#[pyo3(signature = (rows, cols, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn cram(
     py: Python<'_>,
@@ -39,7 +38,7 @@ pub fn cram(
 /// winning bite `(row, col)` counted from 0, the poisoned square at `(0, 0)` (the first such
 /// bite in row order).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, *, method = "pruned", memory = DEFAULT_MEMORY_MIB, max_nodes = None, max_seconds = None, allow_long = false))]
+#[pyo3(signature = (rows, cols, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn chomp(
     py: Python<'_>,
@@ -70,7 +69,7 @@ pub fn chomp(
 /// edges (undirected; loops and repeated edges ignored). A move takes a vertex and its
 /// neighbours away.
 #[pyfunction]
-#[pyo3(signature = (n, edges, *, method = "pruned", memory = DEFAULT_MEMORY_MIB, max_nodes = None, max_seconds = None, allow_long = false))]
+#[pyo3(signature = (n, edges, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn node_kayles(
     py: Python<'_>,

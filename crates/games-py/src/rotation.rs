@@ -6,12 +6,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{Failure, Kind, Outcome};
-use crate::limits::{DEFAULT_MEMORY_MIB, check_size, memory_bytes};
+use crate::limits::{check_size, memory_bytes};
 
 /// Largest puzzle solved (the command line's limit).
 const MAX_SOLVE_N: usize = 100_000;
 
-/// Largest `max_nodes` of the searches without `allow_long` (the command line's `--budget`).
+/// Largest `max_nodes` of the searches without `allow_long`, and the default (20 000 000 in the
+/// signature: the command line's `--budget`).
 const MAX_SEARCH_BUDGET: u64 = 20_000_000;
 
 /// Largest n counted without `allow_long` (seconds; each step of 2 costs about 50 times more).
@@ -21,7 +22,7 @@ const QUICK_COUNT_N: usize = 18;
 /// machine before they are returned. A construction when one applies, else searches of at
 /// most `max_nodes` nodes each (seeded by `seed`).
 #[pyfunction]
-#[pyo3(signature = (n, *, seed = 0, max_nodes = MAX_SEARCH_BUDGET, allow_long = false))]
+#[pyo3(signature = (n, *, seed = 0, max_nodes = 20_000_000, allow_long = false))]
 pub fn rotation_solve(n: usize, seed: u64, max_nodes: u64, allow_long: bool) -> Outcome<Vec<usize>> {
     if n > MAX_SOLVE_N {
         return Err(Failure::bad(format!("n = {n} is too large: at most {MAX_SOLVE_N}")));
@@ -37,7 +38,7 @@ pub fn rotation_solve(n: usize, seed: u64, max_nodes: u64, allow_long: bool) -> 
 /// `by_first[k]`, the solutions whose first rotation is `k`: `{"total", "by_first", "tasks"}`.
 /// `shard="i/N"` counts only shard `i` of `N` (the shards' totals add up to the count).
 #[pyfunction]
-#[pyo3(signature = (n, *, shard = None, memory = DEFAULT_MEMORY_MIB, allow_long = false))]
+#[pyo3(signature = (n, *, shard = None, memory = 4096, allow_long = false))]
 pub fn rotation_count<'py>(
     py: Python<'py>,
     n: usize,

@@ -208,7 +208,7 @@ fn on_graph<T>(
 /// The Grundy value of every position reachable from `roots`, by the explicit game graph
 /// (acyclic games; a cycle raises `CycleError`): a dict from position to value.
 #[pyfunction]
-#[pyo3(signature = (game, roots, *, max_positions = 1_000_000, memory = crate::limits::DEFAULT_MEMORY_MIB))]
+#[pyo3(signature = (game, roots, *, max_positions = 1_000_000, memory = 4096))]
 pub fn game_grundy_values<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -229,7 +229,7 @@ pub fn game_grundy_values<'py>(
 /// The outcome (`"P"`, `"N"` or `"D"` for a draw) of every position reachable from `roots`,
 /// by the explicit game graph, cycles allowed: a dict from position to outcome.
 #[pyfunction]
-#[pyo3(signature = (game, roots, *, max_positions = 1_000_000, memory = crate::limits::DEFAULT_MEMORY_MIB))]
+#[pyo3(signature = (game, roots, *, max_positions = 1_000_000, memory = 4096))]
 pub fn game_loopy_outcomes<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -250,7 +250,7 @@ pub fn game_loopy_outcomes<'py>(
 /// The winning moves of `position` by the explicit game graph: the options that are
 /// P-positions (acyclic games).
 #[pyfunction]
-#[pyo3(signature = (game, position, *, max_positions = 1_000_000, memory = crate::limits::DEFAULT_MEMORY_MIB))]
+#[pyo3(signature = (game, position, *, max_positions = 1_000_000, memory = 4096))]
 pub fn game_winning_moves<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -271,7 +271,7 @@ pub fn game_winning_moves<'py>(
 /// The nimber of `position` by game-core's search over components (`components` and
 /// `canonical` of the game used when given), with a winning move if `winning_move=True`.
 #[pyfunction]
-#[pyo3(signature = (game, position, *, method = "pruned", winning_move = false, memory = crate::limits::DEFAULT_MEMORY_MIB, max_nodes = None, max_seconds = None, allow_long = false))]
+#[pyo3(signature = (game, position, *, method = "pruned", winning_move = false, memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn game_search(
     py: Python<'_>,

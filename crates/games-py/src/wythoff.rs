@@ -62,7 +62,7 @@ pub fn wythoff_winning_moves(x: u64, y: u64, misere: bool) -> Vec<(u64, u64)> {
 /// The Grundy value G(x, y), refused up front when it depends on more than `max_cells`
 /// cells, over the memory budget or over the effort limit (the command line's limits).
 #[pyfunction]
-#[pyo3(signature = (x, y, *, max_cells = None, memory = crate::limits::DEFAULT_MEMORY_MIB, allow_long = false))]
+#[pyo3(signature = (x, y, *, max_cells = None, memory = 4096, allow_long = false))]
 pub fn wythoff_grundy(x: u64, y: u64, max_cells: Option<u64>, memory: u64, allow_long: bool) -> Outcome<u32> {
     let budget = crate::limits::memory_bytes(memory)?;
     let max_cells = match max_cells {
