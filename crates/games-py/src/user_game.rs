@@ -217,13 +217,21 @@ pub fn game_grundy_values<'py>(
     memory: u64,
 ) -> Outcome<Bound<'py, PyDict>> {
     on_graph(game, roots, max_positions, memory, |graph| {
-        let values = grundy_values(&graph.graph)?;
-        let dict = PyDict::new(py);
-        for (node, position) in graph.iter() {
-            dict.set_item(position.object.bind(py), values[node.index()])?;
-        }
-        Ok(dict)
+        by_position(py, graph, &grundy_values(&graph.graph)?)
     })
+}
+
+/// A dict from each position of `graph` to its entry of `table` (indexed by node).
+fn by_position<'py, T: IntoPyObject<'py> + Clone>(
+    py: Python<'py>,
+    graph: &game_core::GameGraph<PyPosition>,
+    table: &[T],
+) -> Outcome<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (node, position) in graph.iter() {
+        dict.set_item(position.object.bind(py), table[node.index()].clone())?;
+    }
+    Ok(dict)
 }
 
 /// The outcome (`"P"`, `"N"` or `"D"` for a draw) of every position reachable from `roots`,
@@ -238,12 +246,8 @@ pub fn game_loopy_outcomes<'py>(
     memory: u64,
 ) -> Outcome<Bound<'py, PyDict>> {
     on_graph(game, roots, max_positions, memory, |graph| {
-        let outcomes = loopy_outcomes(&graph.graph);
-        let dict = PyDict::new(py);
-        for (node, position) in graph.iter() {
-            dict.set_item(position.object.bind(py), outcomes[node.index()].to_string())?;
-        }
-        Ok(dict)
+        let outcomes: Vec<String> = loopy_outcomes(&graph.graph).iter().map(ToString::to_string).collect();
+        by_position(py, graph, &outcomes)
     })
 }
 
