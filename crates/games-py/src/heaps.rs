@@ -21,8 +21,9 @@ const OCTAL_STEPS: u128 = 5_000_000_000;
 /// Steps (heaps times amounts) of one subtraction computation without `allow_long`.
 const SUBTRACTION_STEPS: u128 = 2_000_000_000;
 
-/// Heaps of Grundy's game computed between two looks at Ctrl-C.
-const GRUNDY_CHUNK: u64 = 1 << 16;
+/// Heaps of Grundy's game computed between two looks at Ctrl-C: few enough that a chunk takes a
+/// small part of a second at the heaps where a long run spends its time.
+const GRUNDY_CHUNK: u64 = 1 << 12;
 
 fn rule(misere: bool) -> PlayRule {
     if misere { PlayRule::Misere } else { PlayRule::Normal }
