@@ -5,7 +5,8 @@
 //!   workspace crate; game-search-runs (the machinery of searches longer than one process)
 //!   depends on game-core only, and no game crate or game-verify depends on it; a game crate
 //!   (`game-*`) depends on game-core only; game-verify on game-core and the game crates;
-//!   nothing but xtask and dev-dependencies depends on game-verify, and games-cli never does;
+//!   nothing but xtask and dev-dependencies depends on game-verify, and the front ends
+//!   (games-cli, the Python package impartial-games-py) never do;
 //! * every library crate denies `missing_docs`;
 //! * every Rust file starts with a module doc (`//!`);
 //! * every public error enum of a library crate is `#[non_exhaustive]`;
@@ -54,7 +55,9 @@ enum Role {
     Runs,
     Game,
     Verify,
-    Cli,
+    /// A front end: the command line (games-cli) or the Python package (impartial-games-py).
+    /// It holds no game rules: it calls the game crates, never game-verify.
+    FrontEnd,
     Root,
     Xtask,
     Unknown,
@@ -65,7 +68,7 @@ fn role(name: &str) -> Role {
         "game-core" => Role::Core,
         "game-search-runs" => Role::Runs,
         "game-verify" => Role::Verify,
-        "games-cli" => Role::Cli,
+        "games-cli" | "impartial-games-py" => Role::FrontEnd,
         "impartial-games" => Role::Root,
         "xtask" => Role::Xtask,
         game if game.starts_with("game-") => Role::Game,
@@ -78,7 +81,7 @@ fn forbidden(from: Role, to: Role, kind: DepKind) -> Option<&'static str> {
     use Role::*;
     if to == Verify {
         return match (from, kind) {
-            (Cli, _) => Some("games-cli never depends on game-verify"),
+            (FrontEnd, _) => Some("a front end (games-cli, impartial-games-py) never depends on game-verify"),
             (Xtask, _) | (_, DepKind::Dev) => None,
             _ => Some("only xtask and dev-dependencies (tests) may depend on game-verify"),
         };
@@ -90,10 +93,10 @@ fn forbidden(from: Role, to: Role, kind: DepKind) -> Option<&'static str> {
         (Game | Verify, Runs) => Some("game-search-runs is machinery of long runs: no game crate uses it"),
         (Game, Core) => None,
         (Game, _) => Some("a game crate depends on game-core only"),
-        (Verify | Cli | Root | Xtask, Core | Game) => None,
-        (Cli | Root | Xtask, Runs) => None,
+        (Verify | FrontEnd | Root | Xtask, Core | Game) => None,
+        (FrontEnd | Root | Xtask, Runs) => None,
         // xtask sits on top: `cargo xtask man` renders the CLI's clap command.
-        (Xtask, Cli) => None,
+        (Xtask, FrontEnd) => None,
         (Unknown, _) => Some("the package has no place in ARCHITECTURE.md's layering"),
         _ => Some("the dependency points up or sideways in ARCHITECTURE.md's layering"),
     }
@@ -586,6 +589,7 @@ fn documented_graph() -> Vec<Package> {
             "impartial-games",
             &[("game-wythoff", Normal), ("game-search-runs", Normal), ("game-verify", Dev)],
         ),
+        package("impartial-games-py", &[("game-core", Normal), ("game-placement", Normal)]),
         package("xtask", &[("game-verify", Normal)]),
     ]
 }
@@ -603,7 +607,9 @@ fn layering_rejects_every_broken_rule() {
         ("game-wythoff", "game-verify", Normal, "only xtask and dev-dependencies"),
         ("game-wythoff", "game-verify", Build, "only xtask and dev-dependencies"),
         ("game-core", "game-wythoff", Dev, "game-core knows no other workspace crate"),
-        ("games-cli", "game-verify", Dev, "games-cli never depends on game-verify"),
+        ("games-cli", "game-verify", Dev, "never depends on game-verify"),
+        ("impartial-games-py", "game-verify", Normal, "never depends on game-verify"),
+        ("impartial-games-py", "games-cli", Normal, "points up or sideways"),
         ("game-verify", "games-cli", Normal, "points up or sideways"),
         ("impartial-games", "game-verify", Normal, "only xtask and dev-dependencies"),
         ("game-wythoff", "game-search-runs", Normal, "no game crate uses it"),

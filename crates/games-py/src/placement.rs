@@ -1,0 +1,91 @@
+//! Games solved by game-core's search over components (game-placement): Cram, Chomp and
+//! Node-Kayles. The rules are game-placement's; this module reads the arguments, sets the
+//! limits (those of `games cram`, `games chomp`, `games node-kayles`) and answers. The
+//! searches run without the interpreter's lock (other Python threads go on), taking it back
+//! only to look at Ctrl-C.
+
+use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
+use pyo3::prelude::*;
+
+use crate::errors::Outcome;
+use crate::search::{self, Effort, Method, SearchResult};
+
+/// The nimber (or with `method="outcome"` only the outcome) of Cram on the empty
+/// `rows x cols` board (at most 128 cells).
+#[pyfunction]
+#[pyo3(signature = (rows, cols, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn cram(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    method: &str,
+    memory: u64,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    allow_long: bool,
+) -> Outcome<SearchResult> {
+    let method = Method::parse(method)?;
+    let effort = Effort::new(memory, max_nodes, max_seconds, allow_long)?;
+    let board = CramBoard::empty(rows, cols)?;
+    let what = format!("Cram {rows} x {cols}");
+    let ((nimber, outcome), stats) =
+        py.detach(|| search::run(&Cram, &effort, &what, |s| search::answer(s, &board, method)))?;
+    Ok(search::result(py, nimber, outcome, None, &stats)?)
+}
+
+/// The nimber (or outcome) of Chomp on the full `rows x cols` board and, on an N-position, a
+/// winning bite `(row, col)` counted from 0, the poisoned square at `(0, 0)` (the first such
+/// bite in row order).
+#[pyfunction]
+#[pyo3(signature = (rows, cols, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn chomp(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    method: &str,
+    memory: u64,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    allow_long: bool,
+) -> Outcome<SearchResult> {
+    let method = Method::parse(method)?;
+    let effort = Effort::new(memory, max_nodes, max_seconds, allow_long)?;
+    let board = ChompBoard::rectangle(rows, cols)?;
+    let what = format!("Chomp {rows} x {cols}");
+    let ((nimber, outcome, next), stats) = py.detach(|| {
+        search::run(&Chomp, &effort, &what, |s| {
+            let (nimber, outcome) = search::answer(s, &board, method)?;
+            Ok((nimber, outcome, s.winning_move(&board)?))
+        })
+    })?;
+    let bite = next.and_then(|next| board.bites().find(|&(_, _, b)| b == next)).map(|(r, c, _)| (r, c));
+    let bite = bite.map(|b| b.into_pyobject(py).map(|t| t.into_any().unbind())).transpose()?;
+    Ok(search::result(py, nimber, outcome, bite, &stats)?)
+}
+
+/// The nimber (or outcome) of Node-Kayles on the graph with vertices `0..n` and the given
+/// edges (undirected; loops and repeated edges ignored). A move takes a vertex and its
+/// neighbours away.
+#[pyfunction]
+#[pyo3(signature = (n, edges, *, method = "pruned", memory = 4096, max_nodes = None, max_seconds = None, allow_long = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn node_kayles(
+    py: Python<'_>,
+    n: usize,
+    edges: Vec<(usize, usize)>,
+    method: &str,
+    memory: u64,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    allow_long: bool,
+) -> Outcome<SearchResult> {
+    let method = Method::parse(method)?;
+    let effort = Effort::new(memory, max_nodes, max_seconds, allow_long)?;
+    let graph = KaylesGraph::from_edges(n, edges)?;
+    let what = format!("Node-Kayles ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
+    let ((nimber, outcome), stats) =
+        py.detach(|| search::run(&NodeKayles, &effort, &what, |s| search::answer(s, &graph, method)))?;
+    Ok(search::result(py, nimber, outcome, None, &stats)?)
+}
