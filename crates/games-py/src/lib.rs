@@ -3,8 +3,8 @@
 //! every answer comes from the game crates, and the pure-Python layer (`python/`) only adds
 //! conveniences (networkx graphs, pictures).
 //!
-//! One module per engine family; [`errors`] maps every typed error of the game crates to the
-//! exception classes of `impartial_games.errors`, and [`user_game`] runs games written in
+//! One module per engine family; `errors` maps every typed error of the game crates to the
+//! exception classes of `impartial_games.errors`, and `user_game` runs games written in
 //! Python on game-core's engines.
 
 #![deny(missing_docs)]
