@@ -44,9 +44,9 @@ cargo build --release -p game-nim --example octal_frequencies --example octal_ta
 example=target/release/examples/octal_frequencies
 classes=$(target/release/examples/octal_table --list-unsolved records/octal-table.json)
 # Pushed elsewhere: the codes of records/octal-solved-games.json ("code": "0.354" lines) and
-# the five codes of records/octal-frequencies/ (one folder each).
+# the five codes of records/octal-frequencies/ (one CODE.txt each).
 elsewhere=" $(grep -o '"code": "[^"]*"' records/octal-solved-games.json | cut -d'"' -f4 | tr '\n' ' ') "
-for dir in records/octal-frequencies/*/; do elsewhere+="$(basename "$dir") "; done
+for file in records/octal-frequencies/0.*.txt; do elsewhere+="$(basename "$file" .txt) "; done
 codes=("$@")
 if [ ${#codes[@]} -eq 0 ]; then
     while IFS=$'\t' read -r code _; do
