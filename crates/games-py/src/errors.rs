@@ -114,7 +114,7 @@ impl From<game_nim::NimError> for Failure {
             E::EffortExceeded { .. } => Kind::Effort,
             E::PeriodNotFound { .. } => Kind::PeriodNotFound,
             E::IllegalMove { .. } => Kind::IllegalMove,
-            E::ValueFile { .. } => Kind::File,
+            E::ValueFile { .. } | E::ValueFileRefused { .. } => Kind::File,
             _ => Kind::Game,
         };
         Failure::new(kind, err.to_string())
