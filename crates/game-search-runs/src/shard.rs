@@ -32,6 +32,7 @@
 //! stopped part of the way holds the first of its tasks ([`RootShard::is_complete`] says
 //! whether it holds them all), and the merge refuses it.
 
+use itertools::Itertools;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -312,19 +313,6 @@ pub enum RootShardError {
     Search(#[from] SearchError),
 }
 
-/// The same parts in any order.
-fn same_parts<P: PartialEq>(a: &[P], b: &[P]) -> bool {
-    let mut used = vec![false; b.len()];
-    a.len() == b.len()
-        && a.iter().all(|part| match (0..b.len()).find(|&j| !used[j] && b[j] == *part) {
-            Some(j) => {
-                used[j] = true;
-                true
-            }
-            None => false,
-        })
-}
-
 /// Searches cut into shards at the root, for a [`Search`] of any game (see the module doc).
 pub trait RootShards<P> {
     /// The root's tasks: the options of `position` in the order of [`Game::moves`], each as
@@ -386,7 +374,9 @@ impl<G: Game> RootShards<G::Position> for Search<'_, G> {
         let mut tasks: Vec<Vec<G::Position>> = Vec::new();
         for option in self.game().moves(position) {
             let parts = self.components_of(&option);
-            if !tasks.iter().any(|task| same_parts(task, &parts)) {
+            // The same parts in another order are the same task: compare them as multisets.
+            let counts = parts.iter().counts();
+            if !tasks.iter().any(|task| task.iter().counts() == counts) {
                 tasks.push(parts);
             }
         }
