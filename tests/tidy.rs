@@ -15,7 +15,13 @@
 //! * `docs/claims.md` states every claim id that game-verify registers, and no file points a
 //!   reader to the seed digest outside the repository;
 //! * no doc comment (`///`, `//!`) in `crates/*/src` states a measured time (a number followed by
-//!   a time unit): timings go to `BENCHMARKS.md`, which `cargo xtask bench` regenerates.
+//!   a time unit): timings go to `BENCHMARKS.md`, which `cargo xtask bench` regenerates;
+//! * the game's two layers stay apart: `trait Game` holds only the rules (`moves`,
+//!   `position_bytes`), and nothing implements `SearchGame` for a reference (a forwarding impl
+//!   that forgets a method would silently fall back to its default);
+//! * the search engine stays small and free of files: `game_core::search` exports at most
+//!   [`MAX_SEARCH_NAMES`] names beside `Search`, and no file of `crates/game-core/src/search/`
+//!   opens, reads or writes a file.
 //!
 //! Each rule is a function over plain data, unit-tested below with broken input, so a rule that
 //! can no longer fail is noticed. Drift that is known and owned elsewhere is listed in
@@ -24,6 +30,14 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The most public names `game_core::search` may export beside `Search` (issue 68: a newcomer
+/// reads the engine's surface at a glance; long-run machinery lives in game-search-runs).
+const MAX_SEARCH_NAMES: usize = 9;
+
+/// The methods `trait Game`, the first layer, may have: the rules and what the explicit graph
+/// needs to bound its memory. Everything the search asks beyond them is `SearchGame`'s.
+const GAME_METHODS: &[&str] = &["moves", "position_bytes"];
 
 /// Violations known today, each to be fixed by the owner of the crate (then delete the line).
 const KNOWN_DRIFT: &[&str] = &[];
@@ -382,6 +396,50 @@ fn doc_comment_times(path: &str, text: &str) -> Vec<String> {
 }
 
 // ---------------------------------------------------------------------------------------------
+/// The methods declared in `pub trait Game { ... }` of `text` that are not [`GAME_METHODS`].
+fn game_methods_beyond_the_rules(text: &str) -> Vec<String> {
+    let Some(start) = text.find("pub trait Game {") else {
+        return vec!["trait Game: not found in crates/game-core/src/game.rs".to_string()];
+    };
+    let body = &text[start..];
+    let end = body.find("\n}").unwrap_or(body.len());
+    body[..end]
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("fn "))
+        .map(|rest| rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string())
+        .filter(|name| !GAME_METHODS.contains(&name.as_str()))
+        .map(|name| format!("two layers: trait Game declares `{name}`, which belongs to SearchGame"))
+        .collect()
+}
+
+/// Whether `text` implements `SearchGame` for a reference type.
+fn search_game_for_a_reference(text: &str) -> bool {
+    text.lines().any(|line| line.trim_start().starts_with("impl") && line.contains("SearchGame for &"))
+}
+
+/// The public names the search module's `mod.rs` (`text`) exports beside `Search`: its
+/// `pub use` lists and its top-level `pub` items.
+fn search_public_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in text.lines().filter(|line| line.starts_with("pub ")) {
+        if let Some(list) = line.strip_prefix("pub use ") {
+            let inner = list.rsplit("::").next().unwrap_or("");
+            let inner = inner.trim_end_matches(';').trim_start_matches('{').trim_end_matches('}');
+            names.extend(inner.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()));
+        } else if let Some(rest) = line.split_whitespace().nth(2).filter(|_| !line.starts_with("pub mod ")) {
+            let name = rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("");
+            names.push(name.to_string());
+        }
+    }
+    names.retain(|name| name != "Search");
+    names
+}
+
+/// The ways a source reaches the file system.
+fn touches_files(text: &str) -> bool {
+    ["std::fs", "File::", "OpenOptions", "fs::read", "fs::write"].iter().any(|s| text.contains(s))
+}
+
 // Reading the real workspace.
 
 fn workspace_root() -> PathBuf {
@@ -494,6 +552,28 @@ fn workspace_violations() -> Vec<String> {
         for (path, text) in sources.iter().filter(|(path, _)| root.join(path).starts_with(src)) {
             for name in error_enums_without_non_exhaustive(text) {
                 violations.push(format!("non_exhaustive: {path}: pub enum {name} is not #[non_exhaustive]"));
+            }
+        }
+    }
+
+    for (path, text) in &sources {
+        if path == "crates/game-core/src/game.rs" {
+            violations.extend(game_methods_beyond_the_rules(text));
+        }
+        if search_game_for_a_reference(text) {
+            violations.push(format!("two layers: {path} implements SearchGame for a reference"));
+        }
+        if path.starts_with("crates/game-core/src/search/") && touches_files(text) {
+            violations.push(format!("the search never touches a file, but {path} reaches the file system"));
+        }
+        if path == "crates/game-core/src/search/mod.rs" {
+            let names = search_public_names(text);
+            if names.len() > MAX_SEARCH_NAMES {
+                violations.push(format!(
+                    "game_core::search exports {} names beside Search (at most {MAX_SEARCH_NAMES}): {}",
+                    names.len(),
+                    names.join(", ")
+                ));
             }
         }
     }
@@ -721,4 +801,24 @@ fn measured_times_in_doc_comments_are_found() {
     assert_eq!(measured_times("took 75s, then 2 h"), vec![]);
     assert_eq!(measured_times("(2 min + max)"), vec![]);
     assert_eq!(measured_times("in 4ms"), vec![(3, "4ms".to_string())]);
+}
+
+#[test]
+fn the_two_layers_and_the_search_surface_are_checked() {
+    let game = "pub trait Game {\n    type Position;\n    fn moves(&self);\n    fn position_bytes(&self) -> usize {\n        0\n    }\n}\n";
+    assert!(game_methods_beyond_the_rules(game).is_empty());
+    let with_search = game.replace("    type Position;", "    type Position;\n    fn components(&self);");
+    assert_eq!(game_methods_beyond_the_rules(&with_search).len(), 1);
+    assert_eq!(game_methods_beyond_the_rules("pub trait Other {}").len(), 1, "a missing trait is reported");
+    assert!(search_game_for_a_reference("impl<T: SearchGame> SearchGame for &T {"));
+    assert!(!search_game_for_a_reference("impl SearchGame for Cram {"));
+    let module = "pub use limits::{SearchError, SearchLimits};\npub use stats::SearchStats;\npub mod x;\n\
+                  pub fn search_nimber<G>() {}\npub struct Search<'g, G> {\npub const LIMIT: usize = 1;\n\
+                  pub(crate) const HIDDEN: u8 = 0;\n";
+    assert_eq!(
+        search_public_names(module),
+        ["SearchError", "SearchLimits", "SearchStats", "search_nimber", "LIMIT"]
+    );
+    assert!(touches_files("use std::fs::File;") && touches_files("let f = File::open(p)?;"));
+    assert!(!touches_files("use std::ops::ControlFlow;"));
 }

@@ -8,7 +8,8 @@
 //!   checked by the `fresh_*` tests of `tests/records/`.
 //! * `cargo xtask man` — [`man`]: man pages of the `games` binary (clap_mangen).
 //! * `cargo xtask bench` — [`bench`](mod@bench): runs the criterion benches and writes `BENCHMARKS.md`.
-//! * `cargo xtask new-game NAME` — [`new_game`]: a new game crate from `xtask/templates/game/`.
+//! * `cargo xtask new-game NAME [--path DIR]` — [`new_game`]: a new game crate from
+//!   `xtask/templates/game/`, in the workspace or in a folder of the user's choice.
 
 mod bench;
 mod man;
@@ -42,6 +43,10 @@ enum Task {
     NewGame {
         /// Lowercase letters and digits, words joined by hyphens (e.g. `dawson`, `take-away`).
         name: String,
+        /// Write the crate into this new folder instead, as a crate of its own that depends on
+        /// this workspace's crates by path.
+        #[arg(long, value_name = "DIR")]
+        path: Option<std::path::PathBuf>,
     },
     /// Write the man pages of `games` (games.1 and one per subcommand) to target/man/.
     Man {
@@ -59,7 +64,7 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(&args),
         Task::Mutants(args) => mutants::run(&args),
         Task::Records(args) => records::run(&args),
-        Task::NewGame { name } => new_game::main(&name),
+        Task::NewGame { name, path } => new_game::main(&name, path.as_deref()),
         Task::Man { out } => man::main(out.as_deref()),
         Task::Bench(args) => bench::run(&args),
     }

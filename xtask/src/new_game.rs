@@ -1,7 +1,10 @@
-//! `cargo xtask new-game NAME`: writes a new game crate `crates/game-NAME/` from the template in
-//! `xtask/templates/game/`: a `game_core::Game` that builds and works (a subtraction game to be
-//! replaced), its claims checked by game-verify from `tests/claims.rs`, and their snapshots.
-//! It validates NAME and never overwrites anything.
+//! `cargo xtask new-game NAME [--path DIR]`: writes a new game crate from the template in
+//! `xtask/templates/game/`: a `game_core::Game` and `game_core::SearchGame` that build and work
+//! (a subtraction game to be replaced), its claims checked by game-verify from
+//! `tests/claims.rs`, and their snapshots. Without `--path` the crate is `crates/game-NAME/` of
+//! this workspace; with it, DIR is a crate of its own (its own `[workspace]`, this workspace's
+//! crates as path dependencies, this workspace's `Cargo.lock`), for a user who keeps their game
+//! outside. It validates NAME and never overwrites anything.
 
 use std::fmt;
 use std::fs::OpenOptions;
@@ -137,9 +140,53 @@ fn fill(text: &str, names: &Names) -> String {
 /// Writes `crates/game-NAME/` under the workspace `root`; returns the files written.
 pub(crate) fn generate(root: &Path, name: &str) -> Result<Vec<PathBuf>, NewGameError> {
     let names = names(name)?;
-    let dir = root.join("crates").join(&names.crate_name);
+    write_template(&root.join("crates").join(&names.crate_name), &names, None)
+}
+
+/// Writes the crate into `dir` (which must not exist) as a crate of its own, outside any
+/// workspace, whose dependencies on game-core and game-verify are paths into `workspace`, with
+/// `workspace`'s `Cargo.lock` so that it builds with the versions this workspace is tested with.
+pub(crate) fn generate_outside(
+    workspace: &Path,
+    dir: &Path,
+    name: &str,
+) -> Result<Vec<PathBuf>, NewGameError> {
+    let names = names(name)?;
+    let mut written = write_template(dir, &names, Some(workspace))?;
+    let lock = dir.join("Cargo.lock");
+    std::fs::copy(workspace.join("Cargo.lock"), &lock)
+        .map_err(|e| NewGameError::Io { path: lock.clone(), message: e.to_string() })?;
+    written.push(lock);
+    Ok(written)
+}
+
+/// The manifest of a crate outside the workspace: the template's dependencies, with paths into
+/// `workspace` for its crates and the major versions of record for the others.
+fn outside_manifest(names: &Names, workspace: &Path) -> String {
+    let crate_path = |krate: &str| {
+        format!("{{ path = {:?} }}", workspace.join("crates").join(krate).display().to_string())
+    };
+    format!(
+        "[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\ngame-core = {}\nthiserror = \"2\"\n\n\
+         [dev-dependencies]\ngame-verify = {}\nproptest = \"1\"\n\n\
+         # A crate of its own, not a member of a workspace above it.\n[workspace]\n",
+        names.crate_name,
+        crate_path("game-core"),
+        crate_path("game-verify"),
+    )
+}
+
+/// The line of the template's claims test that names `cargo xtask` commands: a crate outside
+/// has no xtask, so it goes, and the messages name the plain cargo commands instead.
+const XTASK_REWRITE_LINE: &str =
+    "        .rewrite_commands(\"cargo xtask verify --quick\", \"cargo xtask verify\")\n";
+
+/// Writes the template into `dir`, for this workspace (`outside` = `None`) or as a crate of its
+/// own depending on the workspace at `outside`.
+fn write_template(dir: &Path, names: &Names, outside: Option<&Path>) -> Result<Vec<PathBuf>, NewGameError> {
     if dir.exists() {
-        return Err(NewGameError::Exists { path: dir });
+        return Err(NewGameError::Exists { path: dir.to_path_buf() });
     }
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -147,21 +194,30 @@ pub(crate) fn generate(root: &Path, name: &str) -> Result<Vec<PathBuf>, NewGameE
     };
     let mut written = Vec::new();
     for (relative, text) in TEMPLATE {
-        let path = dir.join(fill(relative, &names));
+        let path = dir.join(fill(relative, names));
+        let text = match (*relative, outside) {
+            ("Cargo.toml", Some(workspace)) => outside_manifest(names, workspace),
+            ("tests/claims.rs", Some(_)) => fill(text, names).replace(XTASK_REWRITE_LINE, ""),
+            _ => fill(text, names),
+        };
         std::fs::create_dir_all(path.parent().expect("template paths have a folder")).map_err(io(&path))?;
         // `create_new`: never overwrite, even a file that appeared since the check above.
         let mut file = OpenOptions::new().write(true).create_new(true).open(&path).map_err(io(&path))?;
-        file.write_all(fill(text, &names).as_bytes()).map_err(io(&path))?;
+        file.write_all(text.as_bytes()).map_err(io(&path))?;
         written.push(path);
     }
     Ok(written)
 }
 
-/// `cargo xtask new-game NAME`.
-pub(crate) fn main(name: &str) -> ExitCode {
+/// `cargo xtask new-game NAME [--path DIR]`.
+pub(crate) fn main(name: &str, path: Option<&Path>) -> ExitCode {
     let root =
         Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
-    match generate(&root, name) {
+    let written = match path {
+        None => generate(&root, name),
+        Some(dir) => generate_outside(&root, dir, name),
+    };
+    match written {
         Ok(files) => {
             for file in &files {
                 println!("wrote {}", file.strip_prefix(&root).unwrap_or(file).display());
@@ -172,9 +228,15 @@ pub(crate) fn main(name: &str) -> ExitCode {
             if !formatted.is_ok_and(|status| status.success()) {
                 eprintln!("warning: rustfmt did not run on the new files; run `cargo fmt --all`");
             }
-            println!(
-                "next: cargo test -p game-{name}; then replace the example game and its claims (docs/adding-a-game.md)"
-            );
+            match path {
+                None => println!(
+                    "next: cargo test -p game-{name}; then replace the example game and its claims (docs/adding-a-game.md)"
+                ),
+                Some(dir) => println!(
+                    "next: cd {} && cargo test; then replace the example game and its claims (docs/adding-a-game.md)",
+                    dir.display()
+                ),
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -244,6 +306,7 @@ mod tests {
         assert!(
             lib.starts_with("//! Dawson:")
                 && lib.contains("impl Game for Dawson")
+                && lib.contains("impl SearchGame for Dawson")
                 && lib.contains("#![deny(missing_docs)]")
         );
         assert!(lib.contains("#[non_exhaustive]\npub enum DawsonError"));
@@ -335,32 +398,65 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
-    /// The guide's manifest for a crate outside the workspace (`docs/adding-a-game.md`, the
-    /// `toml` block of "Outside the workspace") is complete: the generated crate, alone in a
-    /// folder with that manifest (paths pointed at this workspace), builds and passes its tests
-    /// and claims. Costs a build of the dependencies, hence ignored (CI runs it).
+    /// `--path DIR` writes a crate of its own: its manifest names this workspace's crates by
+    /// absolute path, declares its own `[workspace]`, and its claims test names no xtask
+    /// command; the workspace's `Cargo.lock` comes along. Nothing is overwritten.
     #[test]
-    #[ignore = "builds a crate outside the workspace: cargo test -p xtask -- --ignored"]
-    fn the_guides_manifest_builds_the_scaffold_outside_the_workspace() {
+    fn a_crate_outside_is_its_own_workspace() {
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+        let root = scratch("outside-files");
+        let dir = root.join("my-games/treblecross");
+        let files = generate_outside(&here, &dir, "treblecross").unwrap();
+        assert_eq!(files.len(), TEMPLATE.len() + 1);
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        let core =
+            format!("game-core = {{ path = {:?} }}", here.join("crates/game-core").display().to_string());
+        assert!(manifest.contains(&core) && manifest.contains("\n[workspace]\n"), "{manifest}");
+        assert!(!manifest.contains(".workspace = true"), "{manifest}");
+        let claims = std::fs::read_to_string(dir.join("tests/claims.rs")).unwrap();
+        assert!(!claims.contains(".rewrite_commands(") && claims.contains("ClaimsTest"), "{claims}");
+        assert_eq!(
+            std::fs::read(dir.join("Cargo.lock")).unwrap(),
+            std::fs::read(here.join("Cargo.lock")).unwrap()
+        );
+        assert!(matches!(generate_outside(&here, &dir, "treblecross"), Err(NewGameError::Exists { .. })));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The manifest the guide shows for a crate outside (`docs/adding-a-game.md`, the `toml`
+    /// block of "Outside the workspace") names the same dependencies, with the same versions,
+    /// as the one `--path` writes.
+    #[test]
+    fn the_guides_manifest_is_the_one_path_writes() {
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
         let guide = std::fs::read_to_string(here.join("docs/adding-a-game.md")).unwrap();
         let outside = &guide[guide.find("## Outside the workspace").expect("the guide has the section")..];
         let start = outside.find("```toml\n").expect("a toml block") + "```toml\n".len();
-        let dependencies = &outside[start..start + outside[start..].find("```").unwrap()];
-        assert!(dependencies.contains("[dev-dependencies]"), "{dependencies}");
+        let block = &outside[start..start + outside[start..].find("```").unwrap()];
+        let written = outside_manifest(&names("demo").unwrap(), Path::new("/w"));
+        let dependencies = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|line| line.starts_with('[') || line.contains(" = "))
+                .filter(|line| !line.starts_with("[package]") && !line.starts_with("[workspace]"))
+                .filter(|line| {
+                    !["name", "version", "edition"].iter().any(|key| line.starts_with(&format!("{key} = ")))
+                })
+                .map(|line| line.replace("../impartial-games/", "/w/").replace(" }", "").replace('"', ""))
+                .collect()
+        };
+        assert_eq!(dependencies(block), dependencies(&written), "{block}\n---\n{written}");
+    }
+
+    /// End to end, outside: the crate `--path` writes builds and passes its tests and claims
+    /// with no file edited by hand. Costs a build of the dependencies, hence ignored
+    /// (`cargo test -p xtask -- --ignored`; CI runs it).
+    #[test]
+    #[ignore = "builds a crate outside the workspace: cargo test -p xtask -- --ignored"]
+    fn a_crate_written_outside_passes_its_tests() {
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
         let root = scratch("outside");
-        generate(&root, "demo").unwrap();
-        let krate = root.join("crates/game-demo");
-        let claims = std::fs::read_to_string(krate.join("tests/claims.rs")).unwrap();
-        let rewrite = "        .rewrite_commands(\"cargo xtask verify --quick\", \"cargo xtask verify\")\n";
-        assert!(claims.contains(rewrite), "the guide says to drop this line");
-        std::fs::write(krate.join("tests/claims.rs"), claims.replace(rewrite, "")).unwrap();
-        let manifest = format!(
-            "[package]\nname = \"game-demo\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n{}\n[workspace]\n",
-            dependencies.replace("../impartial-games/", &format!("{}/", here.display()))
-        );
-        std::fs::write(krate.join("Cargo.toml"), manifest).unwrap();
-        std::fs::copy(here.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
+        let krate = root.join("game-demo");
+        generate_outside(&here, &krate, "demo").unwrap();
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let output = Command::new(cargo)
             .args(["test", "--offline"])
@@ -370,7 +466,9 @@ mod tests {
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "cargo test in {} failed: {stderr}", krate.display());
-        assert!(!stderr.contains("cannot find"), "{stderr}");
+        // The crate's own tests and its claims ran (cargo prints the results on stdout).
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("test claims ... ok"), "{stdout}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -3,7 +3,6 @@
 use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash, RandomState};
-use std::ops::ControlFlow;
 
 use hashbrown::HashTable;
 use petgraph::csr::Csr;
@@ -45,106 +44,6 @@ pub trait Game {
         let _ = position;
         std::mem::size_of::<Self::Position>()
     }
-
-    /// Appends to `out` the independent components of `position`, each written canonically
-    /// (see [`Game::canonical`]): parts that are played as a disjunctive sum, so that the value
-    /// of `position` is the XOR of theirs. Components without any move may be left out.
-    ///
-    /// Only the search engine ([`crate::search`]) uses it; the explicit-graph engine
-    /// ([`explore`]) always works on whole positions. The default says the position does not
-    /// fall apart: it appends `self.canonical(position)`. A game that overrides it must keep
-    /// the rule the engine relies on: every move of `position` is a move of exactly one of its
-    /// components, the others unchanged.
-    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
-        out.push(self.canonical(position));
-    }
-
-    /// `position` written canonically: one representative of every position that is the same
-    /// game up to a symmetry (a reflected board, relabelled vertices, reordered heaps), so that
-    /// the search engine's transposition table finds it again. The default is the position as
-    /// it is (no symmetry used). Only the search engine uses it.
-    fn canonical(&self, position: &Self::Position) -> Self::Position {
-        position.clone()
-    }
-
-    /// Reorders `options`, the moves of `position` as [`Game::moves`] listed them, so that the
-    /// search engine looks at the most promising first (for the pruned search: options likely
-    /// to be P-positions or of small value, and small components). The default keeps the order.
-    fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
-        let _ = (position, options);
-    }
-
-    /// The outcome of `component` (normal play) when a theorem gives it without search: Cram
-    /// on an even by even board is a P-position (the second player copies every move by the
-    /// half turn), on an even by odd board an N-position. The search engine takes it as given:
-    /// a component said to be `P` has nimber 0 at once, wherever the engine meets it (an
-    /// option's part, or the position asked about), and one said to be `N` is never asked "is
-    /// your nimber 0?" (the aspiration method skips that question, the pruned search drops 0
-    /// from what it asks). The explicit-graph engine does not use it. It must be right for
-    /// every component it answers; a game that overrides it should test it against the
-    /// explicit graph, and keep it cheap: the engine asks it of every part it does not find
-    /// in its table. The default knows nothing.
-    fn known_outcome(&self, component: &Self::Position) -> Option<crate::Outcome> {
-        let _ = component;
-        None
-    }
-
-    /// A small number naming `component`, if it has one: no two different components may share
-    /// an index. The search engine then keeps the component's nimber in a plain array at that
-    /// index (within its memory budget) instead of its hash table: no hashing, no key compared,
-    /// nothing cloned. Natural for heap games (the heap's size) and any game whose small
-    /// components can be numbered; components without an index, or whose index is past what
-    /// the budget's array holds, go to the hash table. The default gives none.
-    fn dense_index(&self, component: &Self::Position) -> Option<usize> {
-        let _ = component;
-        None
-    }
-
-    /// Calls `visit` for the options of `component`, one after another, each with its
-    /// independent parts (as [`Game::components`] writes them: each canonical, empty parts left
-    /// out; an option with no parts is the end of the game), until `visit` returns
-    /// [`ControlFlow::Break`]: the search stops asking as soon as the options seen settle its
-    /// question, so a game that produces options lazily (in the order most likely to settle it
-    /// early) saves the work of the rest.
-    ///
-    /// Only the search engine uses it, and only on components. The default is the definition:
-    /// [`Game::moves`], reordered by [`Game::order_moves`], each option split by
-    /// [`Game::components`] when it is visited. A game overrides it to go faster: the engine
-    /// looks every part up in its table and clones only the parts it does not know, so a game
-    /// that reuses its own buffers for the parts (Lasker's Nim: `[left]`, or `[a]` and
-    /// `[h - a]`) makes the search allocate nothing per option. A game whose options are large
-    /// (Node-Kayles: each option of a graph of V vertices holds up to V of them) should produce
-    /// them one at a time: the default holds every option at once before the first is visited,
-    /// while the engine charges each visited option to its memory budget as it comes, and asks
-    /// the caller's stop every few dozen options. An override must visit exactly
-    /// the options of [`Game::moves`] (until told to stop), split as [`Game::components`]
-    /// splits them.
-    fn option_parts(
-        &self,
-        component: &Self::Position,
-        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
-    ) {
-        let mut options = self.moves(component);
-        self.order_moves(component, &mut options);
-        let mut parts = Vec::new();
-        for option in &options {
-            parts.clear();
-            self.components(option, &mut parts);
-            if visit(&parts).is_break() {
-                return;
-            }
-        }
-    }
-
-    /// An estimate of the work a search of `component` takes, in any unit (Cram: the square of
-    /// its cells). The search engine tries the options whose unknown parts are easiest first
-    /// and, within an option, values the easier parts in full and asks its narrow question
-    /// ("is your value in this set?") of the hardest. The default, 0 for every part, keeps the
-    /// order of [`Game::option_parts`].
-    fn difficulty(&self, component: &Self::Position) -> u64 {
-        let _ = component;
-        0
-    }
 }
 
 impl<T: Game + ?Sized> Game for &T {
@@ -154,31 +53,6 @@ impl<T: Game + ?Sized> Game for &T {
     }
     fn position_bytes(&self, position: &Self::Position) -> usize {
         (**self).position_bytes(position)
-    }
-    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
-        (**self).components(position, out)
-    }
-    fn canonical(&self, position: &Self::Position) -> Self::Position {
-        (**self).canonical(position)
-    }
-    fn order_moves(&self, position: &Self::Position, options: &mut [Self::Position]) {
-        (**self).order_moves(position, options)
-    }
-    fn option_parts(
-        &self,
-        component: &Self::Position,
-        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
-    ) {
-        (**self).option_parts(component, visit)
-    }
-    fn difficulty(&self, component: &Self::Position) -> u64 {
-        (**self).difficulty(component)
-    }
-    fn dense_index(&self, component: &Self::Position) -> Option<usize> {
-        (**self).dense_index(component)
-    }
-    fn known_outcome(&self, component: &Self::Position) -> Option<crate::Outcome> {
-        (**self).known_outcome(component)
     }
 }
 

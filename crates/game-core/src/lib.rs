@@ -19,7 +19,7 @@
 //!   [`to_dot`] and [`named_to_dot`] write DOT that [`read_graph`] reads back;
 //! * for games too large for their explicit graph, the [`search`] engine: nimbers and outcomes
 //!   by depth-first search over the independent components of a position
-//!   ([`Game::components`]), with a transposition table bounded by the caller's memory budget,
+//!   ([`SearchGame::components`]), with a transposition table bounded by the caller's memory budget,
 //!   pruning after Beling and Rogalski, effort limits and statistics ([`Search`]);
 //! * [`testing`]: [`testing::check_search_rules`], one call from a game crate's tests that
 //!   checks its search methods against its rules (`option_parts` against `moves` and
@@ -76,6 +76,7 @@ mod graph_io;
 mod kernel;
 mod loopy;
 pub mod search;
+mod search_game;
 pub mod testing;
 pub mod value_file;
 
@@ -97,6 +98,7 @@ pub use graph_io::{
 pub use kernel::{KernelList, count_kernels, is_kernel, kernels};
 pub use loopy::{Gamma, generalized_grundy, generalized_grundy_limited, loopy_outcomes};
 pub use search::{Search, SearchError, SearchLimits, SearchStats, search_nimber, search_outcome};
+pub use search_game::SearchGame;
 
 /// Who wins a position with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

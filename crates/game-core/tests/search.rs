@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use game_core::search::{Search, SearchError, SearchLimits};
-use game_core::{Game, Outcome, explore, grundy_values};
+use game_core::{Game, Outcome, SearchGame, explore, grundy_values};
 use proptest::prelude::*;
 
 /// Tokens on a random acyclic digraph: a move takes one token along an arc (to a smaller node).
@@ -28,6 +28,9 @@ impl Game for Tokens {
         }
         out
     }
+}
+
+impl SearchGame for Tokens {
     fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         out.extend(tokens.iter().map(|&t| vec![t]));
     }
@@ -42,6 +45,8 @@ impl Game for Whole {
     }
 }
 
+impl SearchGame for Whole {}
+
 /// The same game with the two fast paths a game may give: tokens numbered for the dense array,
 /// and options of one token visited from a reused buffer, in reverse order (the order is the
 /// game's to choose; the answer must not depend on it).
@@ -51,6 +56,9 @@ impl Game for Indexed {
     fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
         self.0.moves(tokens)
     }
+}
+
+impl SearchGame for Indexed {
     fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         self.0.components(tokens, out)
     }
@@ -95,6 +103,9 @@ impl Game for Plain {
         let present: Vec<u32> = tokens.iter().copied().filter(|&t| t != NO_TOKEN).collect();
         self.0.moves(&present).iter().map(|next| plain(next)).collect()
     }
+}
+
+impl SearchGame for Plain {
     fn components(&self, tokens: &[u32; 3], out: &mut Vec<[u32; 3]>) {
         out.extend(tokens.iter().filter(|&&t| t != NO_TOKEN).map(|&t| plain(&[t])));
     }
@@ -122,7 +133,7 @@ fn dag() -> impl Strategy<Value = Tokens> {
     })
 }
 
-fn engine_value<G: Game<Position = Vec<u32>>>(game: &G, position: &[u32]) -> u32 {
+fn engine_value<G: SearchGame<Position = Vec<u32>>>(game: &G, position: &[u32]) -> u32 {
     let graph = explore(game, [position.to_vec()], 1_000_000).unwrap();
     let values = grundy_values(&graph.graph).unwrap();
     values[graph.node(&position.to_vec()).unwrap().index()]
@@ -131,7 +142,7 @@ fn engine_value<G: Game<Position = Vec<u32>>>(game: &G, position: &[u32]) -> u32
 /// Each method on a fresh search of `game` gives `expected` for `position`, and one search
 /// asked every question G + *k in turn (its table shared between them) says yes exactly at k =
 /// `expected`.
-fn every_method_gives<G: Game<Position = Vec<u32>>>(
+fn every_method_gives<G: SearchGame<Position = Vec<u32>>>(
     game: &G,
     position: &Vec<u32>,
     expected: u32,
@@ -208,6 +219,9 @@ impl Game for Told {
     fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
         self.tokens.moves(tokens)
     }
+}
+
+impl SearchGame for Told {
     fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         self.tokens.components(tokens, out)
     }
@@ -267,6 +281,8 @@ impl Game for Chain {
     }
 }
 
+impl SearchGame for Chain {}
+
 thread_local! {
     /// Clones of `Heap` and `Rows` positions made on this thread.
     static CLONES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -309,6 +325,9 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Game for CountedKayles<P
     fn moves(&self, _: &P) -> Vec<P> {
         unreachable!("the search asks for option_parts only")
     }
+}
+
+impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> SearchGame for CountedKayles<P> {
     fn components(&self, row: &P, out: &mut Vec<P>) {
         out.push((self.0)((self.1)(row)));
     }
@@ -400,11 +419,14 @@ impl Game for Heavy {
     fn moves(&self, tokens: &Vec<u32>) -> Vec<Vec<u32>> {
         self.0.moves(tokens)
     }
-    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        self.0.components(tokens, out)
-    }
     fn position_bytes(&self, _: &Vec<u32>) -> usize {
         HEAVY_BYTES
+    }
+}
+
+impl SearchGame for Heavy {
+    fn components(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        self.0.components(tokens, out)
     }
 }
 
@@ -477,6 +499,9 @@ impl Game for Wide {
             _ => 4096,
         }
     }
+}
+
+impl SearchGame for Wide {
     fn option_parts(&self, n: &u32, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) {
         if *n == ONE_MOVE_TO_WIDE {
             let _ = visit(&[u32::MAX]);

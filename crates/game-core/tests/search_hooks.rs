@@ -4,7 +4,7 @@
 //! these values?", each checked against the explicit graph or against a search from nothing.
 
 use game_core::search::{Search, SearchError, SearchLimits};
-use game_core::{Game, explore, grundy_values};
+use game_core::{Game, SearchGame, explore, grundy_values};
 
 /// Kayles kept whole (no components): rows of pins, knock one pin or two adjacent ones; a
 /// position is its rows sorted, so that its searches take many nodes.
@@ -28,6 +28,8 @@ impl Game for WholeKayles {
         out
     }
 }
+
+impl SearchGame for WholeKayles {}
 
 fn search() -> Search<'static, WholeKayles> {
     Search::new(&WholeKayles, SearchLimits::new(1 << 26, u64::MAX)).unwrap()
@@ -132,6 +134,9 @@ impl Game for Rows {
     fn moves(&self, rows: &Vec<u16>) -> Vec<Vec<u16>> {
         WholeKayles.moves(rows)
     }
+}
+
+impl SearchGame for Rows {
     fn components(&self, rows: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
         out.extend(rows.iter().filter(|&&r| r > 0).map(|&r| vec![r]));
     }

@@ -4,8 +4,8 @@
 
 use std::cell::RefCell;
 
-use game_core::Game;
 use game_core::search::{PathStep, Search, SearchError, SearchLimits, SearchPath};
+use game_core::{Game, SearchGame};
 
 /// The complete tree of `branching` options down to `depth` moves; a position is the list of
 /// option indices from the root, so no two positions meet (the table never answers for
@@ -62,6 +62,8 @@ impl Game for Tree {
             .collect()
     }
 }
+
+impl SearchGame for Tree {}
 
 /// Runs `method` on the root of `tree` with a progress callback that hands each path to the
 /// tree; the number of paths checked and the path after the search.

@@ -21,11 +21,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, explore, grundy_values};
+use game_core::{SearchGame, explore, grundy_values};
 use game_placement::{Chomp, ChompBoard, Cram, CramBoard, LaskersNim};
 
 /// The value of `position` on game-core's explicit graph.
-fn graph_value<G: Game>(game: &G, position: &G::Position) -> u32 {
+fn graph_value<G: SearchGame>(game: &G, position: &G::Position) -> u32 {
     let graph = explore(game, [position.clone()], 10_000_000).expect("within the node limit");
     let values = grundy_values(&graph.graph).expect("acyclic");
     values[graph.node(position).expect("the root").index()]

@@ -7,8 +7,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use game_core::Game;
 use game_core::search::{Search, SearchLimits, SearchStats};
+use game_core::{Game, SearchGame};
 use game_placement::LaskersNim;
 
 /// Lasker's Nim by its rules alone: the engine's default paths.
@@ -22,12 +22,15 @@ impl Game for ByDefinition {
     fn position_bytes(&self, heaps: &Vec<u64>) -> usize {
         LaskersNim.position_bytes(heaps)
     }
+}
+
+impl SearchGame for ByDefinition {
     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         LaskersNim.components(heaps, out)
     }
 }
 
-fn nimber<G: Game<Position = Vec<u64>>>(game: &G, heap: u64) -> Result<(u32, SearchStats), String> {
+fn nimber<G: SearchGame<Position = Vec<u64>>>(game: &G, heap: u64) -> Result<(u32, SearchStats), String> {
     let mut search = Search::new(game, SearchLimits::new(1 << 30, 1 << 32)).map_err(|e| e.to_string())?;
     let nimber = search.nimber(&LaskersNim::position(&[heap])).map_err(|e| e.to_string())?;
     Ok((nimber, *search.stats()))

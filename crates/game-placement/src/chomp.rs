@@ -5,9 +5,9 @@
 //!
 //! A position never falls apart (one bite reaches across the whole board), so the search engine
 //! works on whole positions: it gains from its table, from the transposition symmetry and from
-//! the outcomes the theorems below give without search ([`Game::known_outcome`]).
+//! the outcomes the theorems below give without search ([`SearchGame::known_outcome`]).
 
-use game_core::{Game, Outcome};
+use game_core::{Game, Outcome, SearchGame};
 
 use crate::PlacementError;
 
@@ -123,7 +123,7 @@ impl ChompBoard {
 /// Chomp on any board up to [`MAX_CHOMP_SIDE`] x [`MAX_CHOMP_SIDE`]: positions are
 /// [`ChompBoard`]s, moves are [`ChompBoard::bites`].
 ///
-/// Three theorems give outcomes without search ([`Game::known_outcome`]); each is checked
+/// Three theorems give outcomes without search ([`SearchGame::known_outcome`]); each is checked
 /// against the explicit graph of every position up to 10 x 10 (claim PL9):
 /// * a full rectangle of two or more squares is an N-position (strategy stealing: if taking
 ///   the far corner lost, the winning answer to it was a first move from the full board);
@@ -161,7 +161,9 @@ impl Game for Chomp {
     fn moves(&self, board: &ChompBoard) -> Vec<ChompBoard> {
         board.bites().map(|(_, _, next)| next).collect()
     }
+}
 
+impl SearchGame for Chomp {
     /// The smaller of the board and its transpose (in the order of their row lengths).
     fn canonical(&self, board: &ChompBoard) -> ChompBoard {
         (*board).min(board.transpose())

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use game_core::{Game, heap_sum_moves};
+use game_core::{Game, SearchGame, heap_sum_moves};
 
 /// Lasker's Nim. A position is a sorted list of nonempty heaps ([`LaskersNim::position`]).
 ///
@@ -67,7 +67,9 @@ impl Game for LaskersNim {
     fn position_bytes(&self, heaps: &Vec<u64>) -> usize {
         std::mem::size_of::<Vec<u64>>() + 8 * heaps.capacity()
     }
+}
 
+impl SearchGame for LaskersNim {
     /// Each heap is a component.
     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));

@@ -3,7 +3,7 @@
 //! [`Chomp`], which never falls apart, solved on whole positions.
 //!
 //! Each game is a [`game_core::Game`] whose positions say how they fall apart into independent
-//! components ([`Game::components`](game_core::Game::components)): the regions of free cells of
+//! components ([`SearchGame::components`](game_core::SearchGame::components)): the regions of free cells of
 //! a Cram board, the connected components of a Node-Kayles graph, the heaps of Lasker's Nim. The
 //! same rules run on game-core's explicit-graph engine (`explore` and `grundy_values`, the
 //! reference on small positions) and on its search engine (`game_core::search`), which reaches

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
-use game_core::Game;
+use game_core::{Game, SearchGame};
 use petgraph::visit::{EdgeRef, IntoEdgeReferences, IntoNodeIdentifiers, NodeIndexable};
 
 use crate::PlacementError;
@@ -272,6 +272,12 @@ impl Game for NodeKayles {
         (0..graph.vertex_count()).map(|v| picker.pick(v)).collect()
     }
 
+    fn position_bytes(&self, graph: &KaylesGraph) -> usize {
+        std::mem::size_of::<KaylesGraph>() + 4 * (graph.offsets.capacity() + graph.targets.capacity())
+    }
+}
+
+impl SearchGame for NodeKayles {
     /// The options one at a time, in the order of [`NodeKayles::moves`]: on a graph of V
     /// vertices the V options hold O(V^2) memory together, so the search sees (and charges,
     /// or refuses) each before the next is built.
@@ -286,10 +292,6 @@ impl Game for NodeKayles {
                 return;
             }
         }
-    }
-
-    fn position_bytes(&self, graph: &KaylesGraph) -> usize {
-        std::mem::size_of::<KaylesGraph>() + 4 * (graph.offsets.capacity() + graph.targets.capacity())
     }
 
     fn components(&self, graph: &KaylesGraph, out: &mut Vec<KaylesGraph>) {

@@ -2,7 +2,7 @@
 //! shapes refused, and the search engine's winning moves checked on the explicit graph.
 
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, Outcome, explore, grundy_values};
+use game_core::{Game, Outcome, SearchGame, explore, grundy_values};
 use game_placement::{Chomp, ChompBoard, MAX_CHOMP_SIDE, PlacementError};
 use proptest::prelude::*;
 

@@ -9,7 +9,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, Outcome, explore, grundy_values};
+use game_core::{Game, Outcome, SearchGame, explore, grundy_values};
 use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
 use game_verify::{Claim, ClaimsTest, Evidence, Expected, Scale, Tally};
 

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use game_core::Game;
+use game_core::{Game, SearchGame};
 use game_placement::{Cram, CramBoard};
 
 /// The options of `board` by the definition (`moves`, each split by `components`) and as

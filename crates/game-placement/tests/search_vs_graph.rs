@@ -2,19 +2,23 @@
 //! explicit-graph engine, on small random positions of every game of the crate.
 
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, Outcome, explore, grundy_values};
+use game_core::{Game, Outcome, SearchGame, explore, grundy_values};
 use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
 use proptest::prelude::*;
 
 /// The explicit graph's value of `position`.
-fn graph_value<G: Game>(game: &G, position: &G::Position) -> u32 {
+fn graph_value<G: SearchGame>(game: &G, position: &G::Position) -> u32 {
     let graph = explore(game, [position.clone()], 2_000_000).expect("a small position");
     let values = grundy_values(&graph.graph).expect("the game ends");
     values[graph.node(position).expect("the root").index()]
 }
 
 /// Every search method agrees with `expected`.
-fn check_every_method<G: Game>(game: &G, position: &G::Position, expected: u32) -> Result<(), TestCaseError> {
+fn check_every_method<G: SearchGame>(
+    game: &G,
+    position: &G::Position,
+    expected: u32,
+) -> Result<(), TestCaseError> {
     let limits = SearchLimits::new(64 << 20, 10_000_000);
     prop_assert_eq!(Search::new(game, limits).unwrap().nimber(position).unwrap(), expected);
     prop_assert_eq!(Search::new(game, limits).unwrap().nimber_by_mex(position).unwrap(), expected);
@@ -36,6 +40,9 @@ impl Game for LaskerByDefinition {
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         LaskersNim.moves(heaps)
     }
+}
+
+impl SearchGame for LaskerByDefinition {
     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         LaskersNim.components(heaps, out)
     }

@@ -23,7 +23,7 @@
 //! The `games` command line uses it (`games cram --table`, `--shard`, `--merge`, `games table`).
 //!
 //! ```
-//! use game_core::Game;
+//! use game_core::{Game, SearchGame};
 //! use game_core::search::{Search, SearchLimits};
 //! use game_search_runs::TableFiles;
 //!
@@ -44,8 +44,10 @@
 //!             }
 //!         }
 //!         out
-//!     }
-//!     fn components(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+//!    }
+//!}
+//!impl SearchGame for Kayles {
+//!    fn components(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
 //!         out.extend(rows.iter().filter(|&&n| n > 0).map(|&n| vec![n]));
 //!     }
 //! }

@@ -36,7 +36,7 @@ use itertools::Itertools;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use game_core::Game;
+use game_core::SearchGame;
 use game_core::search::{Search, SearchError};
 
 /// The values of one shard's tasks: the options of the root `position` that fall to shard
@@ -315,7 +315,7 @@ pub enum RootShardError {
 
 /// Searches cut into shards at the root, for a [`Search`] of any game (see the module doc).
 pub trait RootShards<P> {
-    /// The root's tasks: the options of `position` in the order of [`Game::moves`], each as
+    /// The root's tasks: the options of `position` in the order of [`Game::moves`](game_core::Game::moves), each as
     /// its components as every search splits them (equal pairs cancelled, counted in
     /// `SearchStats::pairs_cancelled`), each kept once up to the order of
     /// its parts. Cost: O(options² × parts²) comparisons, for the few options of one position.
@@ -369,7 +369,7 @@ pub trait RootShards<P> {
     ) -> Result<RootShard, RootShardError>;
 }
 
-impl<G: Game> RootShards<G::Position> for Search<'_, G> {
+impl<G: SearchGame> RootShards<G::Position> for Search<'_, G> {
     fn root_tasks(&mut self, position: &G::Position) -> Vec<Vec<G::Position>> {
         let mut tasks: Vec<Vec<G::Position>> = Vec::new();
         for option in self.game().moves(position) {
@@ -450,7 +450,7 @@ impl<G: Game> RootShards<G::Position> for Search<'_, G> {
 
 /// The XOR of the values of `parts` as `question` asks it: `None` when it is at least the
 /// cap, or is not the one value asked.
-fn task_value<G: Game>(
+fn task_value<G: SearchGame>(
     search: &mut Search<'_, G>,
     parts: &[G::Position],
     question: ShardQuestion,

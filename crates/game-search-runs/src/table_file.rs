@@ -52,7 +52,7 @@ use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use game_core::Game;
+use game_core::SearchGame;
 use game_core::search::{Search, SearchError};
 
 /// The first 8 bytes of a table file.
@@ -271,7 +271,7 @@ pub trait TableFiles {
         Self: Sized;
 }
 
-impl<'g, G: Game> TableFiles for Search<'g, G>
+impl<'g, G: SearchGame> TableFiles for Search<'g, G>
 where
     G::Position: Serialize + DeserializeOwned,
 {
@@ -323,7 +323,7 @@ where
 }
 
 /// The entries, the digest and the end of a table file after its header, into `search`.
-fn load_entries<G: Game, R: Read>(
+fn load_entries<G: SearchGame, R: Read>(
     search: &mut Search<'_, G>,
     input: &mut Hashing<R>,
 ) -> Result<u64, TableFileError>
@@ -543,6 +543,7 @@ pub(super) fn drop_cached_pages(file: &File) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use game_core::Game;
     use game_core::search::SearchLimits;
 
     /// Kayles: take one pin or two adjacent pins from a row, which may split it.
@@ -565,6 +566,9 @@ pub(super) mod tests {
             }
             out
         }
+    }
+
+    impl SearchGame for Kayles {
         fn components(&self, rows: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
             out.extend(rows.iter().filter(|&&r| r > 0).map(|&r| vec![r]));
         }
@@ -838,6 +842,8 @@ pub(super) mod tests {
             Kayles.moves(rows)
         }
     }
+
+    impl SearchGame for WholeKayles {}
 
     #[test]
     fn checkpoints_save_the_table_while_the_search_runs() {

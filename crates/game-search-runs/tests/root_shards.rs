@@ -2,7 +2,7 @@
 //! not the shards of one search are refused with a typed error.
 
 use game_core::search::{Search, SearchLimits};
-use game_core::{Game, explore, grundy_values};
+use game_core::{Game, SearchGame, explore, grundy_values};
 use game_search_runs::{RootShard, RootShardError, RootShards, ShardCut, ShardQuestion, merge_root_shards};
 use proptest::prelude::*;
 
@@ -24,6 +24,9 @@ impl Game for Lasker {
         }
         out
     }
+}
+
+impl SearchGame for Lasker {
     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
     }

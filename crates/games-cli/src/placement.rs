@@ -112,7 +112,7 @@ fn refused(what: &str, error: SearchError) -> CliError {
 /// A search within `limits` that shows, when stderr is a terminal, a spinner with the
 /// positions expanded and the time so far (a search cannot know how much is left); the
 /// spinner is cleared when the returned guard is dropped.
-fn search_with_spinner<'g, G: game_core::Game>(
+fn search_with_spinner<'g, G: game_core::SearchGame>(
     game: &'g G,
     effort: Effort,
     what: &str,
@@ -153,7 +153,7 @@ impl Drop for Spinner {
 }
 
 /// The nimber (or only the outcome) of `position` by the chosen method, and the statistics.
-fn solve<G: game_core::Game>(
+fn solve<G: game_core::SearchGame>(
     game: &G,
     position: &G::Position,
     effort: Effort,
@@ -167,7 +167,7 @@ fn solve<G: game_core::Game>(
 }
 
 /// The nimber (none for `--method outcome`) and the outcome of `position` by `search`.
-fn answer<G: game_core::Game>(
+fn answer<G: game_core::SearchGame>(
     search: &mut Search<'_, G>,
     position: &G::Position,
     method: SearchMethod,

@@ -110,7 +110,7 @@ impl Method {
 
 /// Runs `ask` on a search of `game` within `effort`, stopped by Ctrl-C, by the deadline or by
 /// an exception of the user's code (raised in its place); `what` names the work in messages.
-pub fn run<G: game_core::Game, T>(
+pub fn run<G: game_core::SearchGame, T>(
     game: &G,
     effort: &Effort,
     what: &str,
@@ -131,7 +131,7 @@ pub fn run<G: game_core::Game, T>(
 }
 
 /// The nimber (none for [`Method::Outcome`]) and the outcome of `position`.
-pub fn answer<G: game_core::Game>(
+pub fn answer<G: game_core::SearchGame>(
     search: &mut Search<'_, G>,
     position: &G::Position,
     method: Method,

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use game_core::{Game, grundy_values, loopy_outcomes, winning_moves as graph_winning_moves};
+use game_core::{Game, SearchGame, grundy_values, loopy_outcomes, winning_moves as graph_winning_moves};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -154,7 +154,9 @@ impl Game for PyGame {
         // estimate, since Python's own memory is not the search's to count.
         std::mem::size_of::<PyPosition>() + 64
     }
+}
 
+impl SearchGame for PyGame {
     fn components(&self, position: &PyPosition, out: &mut Vec<PyPosition>) {
         match &self.components {
             Some(components) => {

@@ -10,7 +10,7 @@
 //! candidate needs to ask again. If no option has value r, every smaller candidate having been
 //! refused, r is the mex: the nimber.
 //!
-//! A game that knows a component's outcome by a theorem ([`Game::known_outcome`]) saves
+//! A game that knows a component's outcome by a theorem ([`SearchGame::known_outcome`]) saves
 //! questions: a P-position has nimber 0 without search, and an N-position is never asked
 //! "is your nimber 0?".
 //!
@@ -22,9 +22,9 @@ use super::FRAME_BYTES;
 use super::nimber_set::NimberSet;
 use super::pruned::Request;
 use super::{Search, SearchError};
-use crate::{Game, Outcome};
+use crate::{Outcome, SearchGame};
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     /// The nimber of `position` by aspiration sets: each component is asked "is your nimber
     /// r?" for r = 0, 1, 2, ..., each question put to its options as one value and answered
     /// by the pruned search. Same answer as [`Search::nimber`]; fewer nodes when nimbers are

@@ -5,7 +5,7 @@
 use super::nimber_set::NimberSet;
 use super::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
-use crate::Game;
+use crate::SearchGame;
 
 /// One component being expanded: the options the table could not value at once, the one being
 /// valued, and the values seen.
@@ -22,7 +22,7 @@ struct Frame<P> {
     bytes: usize,
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     /// The nimber of `component` by the plain mex search.
     pub(crate) fn mex_nimber(&mut self, component: &G::Position) -> Result<u32, SearchError> {
         if let Some(v) = self.settled_nimber(component) {

@@ -4,12 +4,13 @@
 //! stores every reachable *whole position*. A position that falls apart into independent parts
 //! (heaps after a split, regions of a board cut in two, components of a graph) has as many
 //! whole positions as combinations of parts: the graph explodes while the parts stay few. This
-//! module searches the parts instead. A game says how a position falls apart
-//! ([`Game::components`]), how to write a part canonically ([`Game::canonical`]: one
+//! module searches the parts instead. A game gives its rules by [`Game`](crate::Game) (the same
+//! rules serve both engines) and, by [`SearchGame`], how a position falls apart
+//! ([`SearchGame::components`]), how to write a part canonically ([`SearchGame::canonical`]: one
 //! representative per symmetry class) and in which order to try moves
-//! ([`Game::order_moves`]); the same [`Game`] serves both engines. Two more methods make a
-//! game fast without changing its rules: [`Game::dense_index`] numbers small parts so their
-//! values live in a plain array instead of the hash table, and [`Game::option_parts`] hands
+//! ([`SearchGame::order_moves`]). Two more methods make a
+//! game fast without changing its rules: [`SearchGame::dense_index`] numbers small parts so their
+//! values live in a plain array instead of the hash table, and [`SearchGame::option_parts`] hands
 //! the engine each option already split into parts, from buffers the game reuses, so that
 //! nothing is allocated per option. By the Sprague-Grundy theorem the nimber of a sum is the
 //! XOR of its components' nimbers, and two equal components cancel.
@@ -57,7 +58,7 @@
 //! into parts that are played as a disjunctive sum.
 //!
 //! ```
-//! use game_core::{explore, grundy_values, Game};
+//! use game_core::{explore, grundy_values, Game, SearchGame};
 //! use game_core::search::{search_nimber, SearchLimits};
 //!
 //! /// Lasker's Nim: take any counters from one heap, or split a heap into two nonempty ones.
@@ -72,8 +73,10 @@
 //!             out.extend((1..=h / 2).map(|a| rest().chain([a, h - a]).collect()));
 //!         }
 //!         out
-//!     }
-//!     fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+//!    }
+//!}
+//!impl SearchGame for Lasker {
+//!    fn components(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
 //!         out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
 //!     }
 //! }
@@ -105,13 +108,13 @@ use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
-use crate::{Game, Outcome};
+use crate::{Outcome, SearchGame};
 use nimber_set::{NimberSet, mask_below_64};
 use refutations::Refutations;
 use table::{Stored, Table};
 
 /// The nimber of `position` by the pruned search ([`Search::nimber`]) within `limits`.
-pub fn search_nimber<G: Game>(
+pub fn search_nimber<G: SearchGame>(
     game: &G,
     position: &G::Position,
     limits: SearchLimits,
@@ -121,7 +124,7 @@ pub fn search_nimber<G: Game>(
 
 /// The outcome of `position` (normal play) by the outcome search ([`Search::outcome`]) within
 /// `limits`.
-pub fn search_outcome<G: Game>(
+pub fn search_outcome<G: SearchGame>(
     game: &G,
     position: &G::Position,
     limits: SearchLimits,
@@ -156,7 +159,7 @@ pub(crate) struct Pending<P> {
     pub(crate) unknown: SmallVec<[P; 2]>,
     /// The XOR of the known parts' nimbers.
     pub(crate) known_xor: u32,
-    /// The sum of the unknown parts' [`Game::difficulty`].
+    /// The sum of the unknown parts' [`SearchGame::difficulty`].
     difficulty: u64,
 }
 
@@ -192,7 +195,7 @@ type CheckpointHook<'g, G> = Box<dyn FnMut(&Search<'g, G>) -> Result<(), String>
 /// method and its cost.
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, SearchGame};
 /// use game_core::search::{Search, SearchLimits};
 ///
 /// /// Kayles on a row of pins kept as one heap size: knock one pin or two adjacent ones.
@@ -212,8 +215,10 @@ type CheckpointHook<'g, G> = Box<dyn FnMut(&Search<'g, G>) -> Result<(), String>
 ///             }
 ///         }
 ///         out
-///     }
-///     fn components(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+///    }
+///}
+///impl SearchGame for Kayles {
+///    fn components(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
 ///         out.extend(rows.iter().filter(|&&n| n > 0).map(|&n| vec![n]));
 ///     }
 /// }
@@ -226,7 +231,7 @@ type CheckpointHook<'g, G> = Box<dyn FnMut(&Search<'g, G>) -> Result<(), String>
 /// assert!(search.stats().table_hits > 0);
 /// # Ok::<(), game_core::search::SearchError>(())
 /// ```
-pub struct Search<'g, G: Game> {
+pub struct Search<'g, G: SearchGame> {
     pub(crate) game: &'g G,
     pub(crate) table: Table<G::Position>,
     /// Values known not to be the nimbers of components the table does not hold.
@@ -248,7 +253,7 @@ pub struct Search<'g, G: Game> {
 /// copying each option's parts for the late lookup costs more than the prefetch saves.
 pub const PREFETCH_FROM_BYTES: usize = 64 << 20;
 
-impl<G: Game> fmt::Debug for Search<'_, G> {
+impl<G: SearchGame> fmt::Debug for Search<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("limits", &self.limits)
@@ -257,7 +262,7 @@ impl<G: Game> fmt::Debug for Search<'_, G> {
     }
 }
 
-impl<'g, G: Game> Search<'g, G> {
+impl<'g, G: SearchGame> Search<'g, G> {
     /// A solver for `game` within `limits` (see [`SearchLimits`] for how the memory is split).
     /// Allocates the table's first slots only; fails with [`SearchError::BudgetTooSmall`] if
     /// the budget cannot hold them.
@@ -355,7 +360,7 @@ impl<'g, G: Game> Search<'g, G> {
     }
 
     /// The components of `position` as every search of this solver splits it: the game's
-    /// [`Game::components`], equal pairs cancelled (G + G = 0, counted in
+    /// [`SearchGame::components`], equal pairs cancelled (G + G = 0, counted in
     /// [`SearchStats::pairs_cancelled`]), in the game's order.
     pub fn components_of(&mut self, position: &G::Position) -> Vec<G::Position> {
         let mut parts = Vec::new();
@@ -409,7 +414,7 @@ impl<'g, G: Game> Search<'g, G> {
     }
 
     /// The nimber of `component` without a search: the table's (counted as a hit), or 0 when
-    /// the game claims a P-position ([`Game::known_outcome`]). A claimed P is not stored: the
+    /// the game claims a P-position ([`SearchGame::known_outcome`]). A claimed P is not stored: the
     /// game's check is meant to be cheaper than a table lookup.
     pub(crate) fn settled_nimber(&mut self, component: &G::Position) -> Option<u32> {
         self.cached(component)
@@ -455,10 +460,10 @@ impl<'g, G: Game> Search<'g, G> {
         Ok(())
     }
 
-    /// The options of `component` through [`Game::option_parts`]: the value of every option
+    /// The options of `component` through [`SearchGame::option_parts`]: the value of every option
     /// whose parts the table knows, and the others with the parts it does not know (equal pairs
     /// among those cancelled). Only unknown parts are cloned. The pending options come easiest
-    /// first by [`Game::difficulty`] (the sum over their unknown parts; ties in the game's
+    /// first by [`SearchGame::difficulty`] (the sum over their unknown parts; ties in the game's
     /// order), each with its hardest unknown part last.
     ///
     /// [`Search::expand_among`] with a requested set stops as soon as every requested value is the value of a

@@ -23,7 +23,7 @@
 //! A component asked about a set R first loses from R the values known not to be its nimber
 //! (kept by `refutations.rs`: values of its options seen in earlier expansions, and the sets
 //! of earlier questions it answered "not in"), and 0 if the game knows it to be an N-position
-//! ([`Game::known_outcome`]): its nimber is none of them, so the answer is the same; when
+//! ([`SearchGame::known_outcome`]): its nimber is none of them, so the answer is the same; when
 //! nothing is left it answers "not in R" without expanding. A frame that answers "not in R"
 //! notes R there. A part the game knows to be a P-position is never asked: its nimber is 0
 //! (see `mod.rs`).
@@ -31,7 +31,7 @@
 use super::nimber_set::NimberSet;
 use super::{FRAME_BYTES, Pending};
 use super::{Search, SearchError};
-use crate::{Game, Outcome};
+use crate::{Outcome, SearchGame};
 
 /// What a frame asks: every value (a full nimber) or only the values of a set.
 pub(crate) enum Request {
@@ -99,7 +99,7 @@ enum Opened<P> {
     Answer(Option<u32>),
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     /// The nimber of `component` if it is in `request` (or known anyway), else `None`.
     /// A full request always gives `Some`. `level` is the component's level in the search's
     /// [`SearchPath`](super::SearchPath) (0 at the root).

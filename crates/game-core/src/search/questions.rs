@@ -5,9 +5,9 @@
 use super::nimber_set::NimberSet;
 use super::pruned::Request;
 use super::{Search, SearchError};
-use crate::{Game, Outcome};
+use crate::{Outcome, SearchGame};
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     /// The nimber of `position`: the XOR of its components' nimbers, each found by the pruned
     /// search (Beling and Rogalski) asked for every value.
     ///
@@ -68,7 +68,7 @@ impl<G: Game> Search<'_, G> {
 
     /// A move from `position` to a P-position (a move that wins), or `None` when `position` is
     /// itself a P-position (every move loses). The options are tried in the order of
-    /// [`Game::moves`], each by [`Search::outcome`]; the table is kept between them, so after
+    /// [`Game::moves`](crate::Game::moves), each by [`Search::outcome`]; the table is kept between them, so after
     /// the nimber of `position` most of them are answered from it.
     pub fn winning_move(&mut self, position: &G::Position) -> Result<Option<G::Position>, SearchError> {
         for option in self.game.moves(position) {

@@ -107,7 +107,7 @@ const OWNED_BYTES: usize = std::mem::size_of::<usize>();
 /// work. Below half load that is rare, but not absent in a large table: linear probing makes
 /// a few runs of [`WINDOW`] occupied slots long before half load once there are millions of
 /// slots, and doubling at the first of them would leave the table mostly empty. Components
-/// with a dense index (`Game::dense_index`) live in a plain array instead, whose bytes count
+/// with a dense index (`SearchGame::dense_index`) live in a plain array instead, whose bytes count
 /// against the same bound. Besides its slot, each stored key may own memory (`owned` bytes,
 /// from `Game::position_bytes`); their total stays within `max_owned_bytes` (a key that would
 /// pass it is not stored). Lookups and stores are O(1) expected, at most [`WINDOW`] slots; a
@@ -116,7 +116,7 @@ const OWNED_BYTES: usize = std::mem::size_of::<usize>();
 /// hash has a fixed seed, so the table behaves the same in every run.
 #[derive(Debug)]
 pub(crate) struct Table<P> {
-    /// Nimbers of components with a dense index (`Game::dense_index`), by index; [`UNKNOWN`]
+    /// Nimbers of components with a dense index (`SearchGame::dense_index`), by index; [`UNKNOWN`]
     /// where none is stored. Its bytes count against `max_slot_bytes` with the slots'.
     dense: Vec<u32>,
     dense_entries: usize,

@@ -5,16 +5,16 @@
 //! What goes out and in: the entries of the table's slots, each a component, its nimber and
 //! its *work* (the positions its search expanded, saturated at `u32::MAX`: what finding it
 //! again would cost, and what the table keeps first when it is full). Not the values of
-//! components with a dense index ([`Game::dense_index`]: the index does not give back the
+//! components with a dense index ([`SearchGame::dense_index`]: the index does not give back the
 //! component, and such components are the small ones, quick to find again), nor the cache of
 //! values refuted. A value is the nimber of its component whatever search found it, so values
 //! of earlier searches, of other positions of the same game and of several searches together
 //! all serve.
 
 use super::{Search, SearchError};
-use crate::Game;
+use crate::SearchGame;
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     /// The entries of the table's slots: each component with its nimber and work, in the
     /// table's order. Cost: one pass over the slots.
     pub fn table_entries(&self) -> impl Iterator<Item = (&G::Position, u32, u32)> {
@@ -37,7 +37,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Stores a value found earlier: `nimber` is the nimber of `component` (written
-    /// canonically, as [`Game::components`] writes it), found after `work` positions. Stored
+    /// canonically, as [`SearchGame::components`] writes it), found after `work` positions. Stored
     /// as a search stores it, within the budget (a full table keeps the costlier entries) and
     /// counted in the statistics. The value is taken as given: a caller that reads values from
     /// a file must refuse damage first. Refused (`false`) for a nimber no component has here:

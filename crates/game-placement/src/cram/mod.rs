@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
-use game_core::{Game, Outcome};
+use game_core::{Game, Outcome, SearchGame};
 use serde::{Deserialize, Serialize};
 
 use shape::{Cells, Shape, for_each_bit};
@@ -210,7 +210,9 @@ impl Game for Cram {
         for_each_bit(vertical, |i| out.push(board.with_free(free & !(1u128 << i) & !(1u128 << (i + cols)))));
         out
     }
+}
 
+impl SearchGame for Cram {
     /// The connected regions of the board after the reductions of `reduce.rs` (cells whose
     /// removal keeps the value), each of at least two cells, cropped and canonical.
     fn components(&self, board: &CramBoard, out: &mut Vec<CramBoard>) {
@@ -222,7 +224,7 @@ impl Game for Cram {
     }
 
     /// Vertical dominoes from the middle column outwards, then horizontal ones from the middle
-    /// row outwards, as `igs` generates them; each option split as [`Game::components`] splits
+    /// row outwards, as `igs` generates them; each option split as [`SearchGame::components`] splits
     /// it, and only when the search asks for it.
     fn option_parts(&self, component: &CramBoard, visit: &mut dyn FnMut(&[CramBoard]) -> ControlFlow<()>) {
         if component.rows() * component.cols() <= 64 {
