@@ -435,7 +435,10 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         if args.check { "checked" } else { "written by insta where they changed (review with `git diff`)" },
     );
     if claims > 0 {
-        println!("slowest (seconds of each check, claims run in parallel): {}", slowest(&outcomes, SLOWEST));
+        println!(
+            "slowest (wall seconds of each check, every crate's claims running at once): {}",
+            slowest(&outcomes, SLOWEST)
+        );
     }
     if !ok {
         let rerun = if args.quick { "cargo xtask verify --quick" } else { "cargo xtask verify" };
