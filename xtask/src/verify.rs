@@ -21,6 +21,13 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// game-verify's steering variables (`game_verify::SCALE_ENV` and the others), named here so
+/// that xtask does not depend on game-verify and the game crates (a test checks they agree).
+const SCALE_ENV: &str = "GAME_VERIFY_SCALE";
+const CLAIMS_ENV: &str = "GAME_VERIFY_CLAIMS";
+const LIST_ENV: &str = "GAME_VERIFY_LIST";
+const RESULTS_ENV: &str = "GAME_VERIFY_RESULTS";
+
 /// Options of `cargo xtask verify`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -219,15 +226,10 @@ pub(crate) fn verify_workspace(
     let mut ids_by_target = Vec::new();
     for (index, (target, executable)) in targets.iter().zip(&executables).enumerate() {
         let list = scratch.join(format!("ids-{index}.json"));
-        let output = claims_command(
-            root,
-            target,
-            executable,
-            mode,
-            &[(game_verify::LIST_ENV, list.display().to_string())],
-        )
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", executable.display()))?;
+        let output =
+            claims_command(root, target, executable, mode, &[(LIST_ENV, list.display().to_string())])
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", executable.display()))?;
         let ids: Vec<String> = std::fs::read_to_string(&list)
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
@@ -264,11 +266,11 @@ pub(crate) fn verify_workspace(
         }
         let results = scratch.join(format!("results-{index}.json"));
         let mut env = vec![
-            (game_verify::RESULTS_ENV, results.display().to_string()),
-            (game_verify::SCALE_ENV, if quick { "quick" } else { "full" }.to_string()),
+            (RESULTS_ENV, results.display().to_string()),
+            (SCALE_ENV, if quick { "quick" } else { "full" }.to_string()),
         ];
         if !selection.is_empty() {
-            env.push((game_verify::CLAIMS_ENV, selection.join(",")));
+            env.push((CLAIMS_ENV, selection.join(",")));
         }
         let mut child = claims_command(root, target, executable, mode, &env)
             .stdout(Stdio::piped())
@@ -451,6 +453,19 @@ pub(crate) fn run(args: &Args) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_steering_variables_are_game_verifys() {
+        assert_eq!(
+            [SCALE_ENV, CLAIMS_ENV, LIST_ENV, RESULTS_ENV],
+            [
+                game_verify::SCALE_ENV,
+                game_verify::CLAIMS_ENV,
+                game_verify::LIST_ENV,
+                game_verify::RESULTS_ENV
+            ]
+        );
+    }
 
     #[test]
     fn the_slowest_claims_of_every_crate_are_named_slowest_first() {
