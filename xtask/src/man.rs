@@ -13,6 +13,7 @@ fn default_out() -> PathBuf {
 }
 
 /// Writes every page into `out` (created if missing); returns the files written, sorted.
+#[cfg(any(test, feature = "man"))]
 fn write_pages(out: &Path) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(out)?;
     clap_mangen::generate_to(games_cli::command(), out)?;
@@ -30,6 +31,7 @@ fn write_pages(out: &Path) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// Runs the task: writes the pages and says where they are.
+#[cfg(feature = "man")]
 pub fn main(out: Option<&Path>) -> ExitCode {
     let out = out.map_or_else(default_out, Path::to_path_buf);
     match write_pages(&out) {
@@ -44,6 +46,41 @@ pub fn main(out: Option<&Path>) -> ExitCode {
         }
         Err(err) => {
             eprintln!("xtask man: cannot write the man pages to {}: {err}", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the task in xtask built with its feature `man` (the only task that needs games-cli):
+/// `cargo run --profile xtask -p xtask --features man -- man`, with the output directory.
+#[cfg(not(feature = "man"))]
+pub fn main(out: Option<&Path>) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = out.map_or_else(default_out, Path::to_path_buf);
+    let status = std::process::Command::new(cargo)
+        .args([
+            "run",
+            "--quiet",
+            "--profile",
+            "xtask",
+            "--package",
+            "xtask",
+            "--features",
+            "man",
+            "--",
+            "man",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .status();
+    match status {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(status) => {
+            eprintln!("xtask man: xtask with its feature `man` failed ({status})");
+            ExitCode::FAILURE
+        }
+        Err(err) => {
+            eprintln!("xtask man: cannot run cargo: {err}");
             ExitCode::FAILURE
         }
     }

@@ -6,11 +6,13 @@
 //! named `claims` (`tests/claims.rs`) with a test function named `claims` that runs a
 //! `game_verify::ClaimsTest`; `cargo metadata` finds every such target, so a crate made by
 //! `cargo xtask new-game` is verified with no file edited by hand. The root package's
-//! `tests/claims.rs` holds game-verify's own claims. Each target runs as
-//! `cargo test --release -p PKG --test claims -- --exact claims`, steered by game-verify's
-//! environment variables (scale, selection, a results file, progress lines on standard error)
-//! and by insta's (`INSTA_UPDATE=always` accepts new snapshots; `INSTA_UPDATE=no` with
-//! `CI=true` writes nothing), so game crates never depend on game-verify at run time.
+//! `tests/claims.rs` holds game-verify's own claims. One
+//! `cargo test --release --no-run -p PKG... --test claims` builds every target (one feature
+//! set, so every library once); each executable then runs as `cargo test` would run it
+//! (`--exact claims`), all at once, steered by game-verify's environment variables (scale,
+//! selection, a results file, progress lines on standard error) and by insta's
+//! (`INSTA_UPDATE=always` accepts new snapshots; `INSTA_UPDATE=no` with `CI=true` writes
+//! nothing), so game crates never depend on game-verify at run time.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -18,6 +20,13 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+
+/// game-verify's steering variables (`game_verify::SCALE_ENV` and the others), named here so
+/// that xtask does not depend on game-verify and the game crates (a test checks they agree).
+const SCALE_ENV: &str = "GAME_VERIFY_SCALE";
+const CLAIMS_ENV: &str = "GAME_VERIFY_CLAIMS";
+const LIST_ENV: &str = "GAME_VERIFY_LIST";
+const RESULTS_ENV: &str = "GAME_VERIFY_RESULTS";
 
 /// Options of `cargo xtask verify`.
 #[derive(clap::Args)]
@@ -88,15 +97,77 @@ pub(crate) enum Mode {
     Check,
 }
 
-/// One run of `cargo test --release -p PKG --test claims -- --exact claims` with the steering
-/// environment; `extra_env` adds game-verify's variables.
-fn claims_command(root: &Path, target: &ClaimsTarget, mode: Mode, extra_env: &[(&str, String)]) -> Command {
+/// The `cargo test --no-run` that builds every claims target in one invocation, so that each
+/// library is built once with one set of features (a build per package gave each its own
+/// feature set and so its own copy of game-verify and the game crates: six of game-verify).
+/// Cargo prints each executable as a JSON message on standard output.
+fn build_command(root: &Path, targets: &[ClaimsTarget]) -> Command {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
+    command.args(["test", "--release", "--no-run", "--quiet", "--message-format=json-render-diagnostics"]);
+    for target in targets {
+        command.args(["-p", &target.package]);
+    }
+    command.args(["--test", "claims"]).current_dir(root);
     command
-        .args(["test", "--release", "--quiet", "-p", &target.package, "--test", "claims", "--"])
+}
+
+/// Builds every claims target (one `cargo test --no-run`) and returns the executables in the
+/// order of `targets`.
+fn build_claims(root: &Path, targets: &[ClaimsTarget]) -> Result<Vec<PathBuf>, String> {
+    let output = build_command(root, targets)
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "building the claims failed ({}):\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        ));
+    }
+    let mut executables: Vec<Option<PathBuf>> = vec![None; targets.len()];
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        if message["reason"] != "compiler-artifact" || message["target"]["name"] != "claims" {
+            continue;
+        }
+        let (Some(manifest), Some(executable)) =
+            (message["manifest_path"].as_str(), message["executable"].as_str())
+        else {
+            continue;
+        };
+        if let Some(index) =
+            targets.iter().position(|t| Path::new(manifest).parent() == Some(t.dir.as_path()))
+        {
+            executables[index] = Some(PathBuf::from(executable));
+        }
+    }
+    targets
+        .iter()
+        .zip(executables)
+        .map(|(target, executable)| {
+            executable.ok_or_else(|| format!("{}: cargo built no `claims` test executable", target.package))
+        })
+        .collect()
+}
+
+/// One run of a claims executable as `cargo test` runs it (`--exact claims`, in the package's
+/// directory) with the steering environment; `extra_env` adds game-verify's variables.
+fn claims_command(
+    root: &Path,
+    target: &ClaimsTarget,
+    executable: &Path,
+    mode: Mode,
+    extra_env: &[(&str, String)],
+) -> Command {
+    let mut command = Command::new(executable);
+    command
         .args(["--exact", "claims", "--nocapture"])
-        .current_dir(root)
+        .current_dir(&target.dir)
+        .env("CARGO_MANIFEST_DIR", &target.dir)
+        // insta would otherwise ask `cargo metadata` for the workspace in every process.
+        .env("INSTA_WORKSPACE_ROOT", root)
         .env_remove("INSTA_FORCE_UPDATE")
         .env_remove("INSTA_FORCE_PASS");
     match mode {
@@ -124,8 +195,17 @@ pub(crate) struct TargetOutcome {
     pub(crate) error: Option<String>,
 }
 
-/// Runs the claims of every claims target of the workspace at `root`: lists their ids first
-/// (refusing an unknown `--claim` and an id that two crates share), then runs them.
+/// A line a running claims executable printed on standard error.
+enum Line {
+    /// `game-verify: done ID`.
+    Done(String),
+    /// Anything else, from the target of this index (insta's diffs, a panic message).
+    Other(usize, String),
+}
+
+/// Runs the claims of every claims target of the workspace at `root`: builds them all at once,
+/// lists their ids (refusing an unknown `--claim` and an id that two crates share), then runs
+/// every target at once, so that the two cores stay busy while one crate's longest claim runs.
 /// `on_done` is called with each claim's id as it finishes, `on_total` once with the number of
 /// claims that will run.
 pub(crate) fn verify_workspace(
@@ -140,15 +220,16 @@ pub(crate) fn verify_workspace(
     if targets.is_empty() {
         return Err(format!("no package of {} has a test target named `claims`", root.display()));
     }
+    let executables = build_claims(root, &targets)?;
     let scratch = std::env::temp_dir().join(format!("xtask-verify-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let mut ids_by_target = Vec::new();
-    for (index, target) in targets.iter().enumerate() {
+    for (index, (target, executable)) in targets.iter().zip(&executables).enumerate() {
         let list = scratch.join(format!("ids-{index}.json"));
         let output =
-            claims_command(root, target, mode, &[(game_verify::LIST_ENV, list.display().to_string())])
+            claims_command(root, target, executable, mode, &[(LIST_ENV, list.display().to_string())])
                 .output()
-                .map_err(|e| format!("cannot run cargo: {e}"))?;
+                .map_err(|e| format!("cannot run {}: {e}", executable.display()))?;
         let ids: Vec<String> = std::fs::read_to_string(&list)
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
@@ -175,24 +256,27 @@ pub(crate) fn verify_workspace(
         return Err(format!("no claim with id {unknown:?}; the ids are: {}", known.join(" ")));
     }
     on_total(if selection.is_empty() { all.len() } else { selection.len() });
-    let mut outcomes = Vec::new();
-    for ((index, target), ids) in targets.iter().enumerate().zip(&ids_by_target) {
+    let (lines, received) = std::sync::mpsc::channel();
+    let mut running = Vec::new();
+    for (index, ((target, executable), ids)) in
+        targets.iter().zip(&executables).zip(&ids_by_target).enumerate()
+    {
         if !selection.is_empty() && !ids.iter().any(|id| selection.contains(id)) {
             continue;
         }
         let results = scratch.join(format!("results-{index}.json"));
         let mut env = vec![
-            (game_verify::RESULTS_ENV, results.display().to_string()),
-            (game_verify::SCALE_ENV, if quick { "quick" } else { "full" }.to_string()),
+            (RESULTS_ENV, results.display().to_string()),
+            (SCALE_ENV, if quick { "quick" } else { "full" }.to_string()),
         ];
         if !selection.is_empty() {
-            env.push((game_verify::CLAIMS_ENV, selection.join(",")));
+            env.push((CLAIMS_ENV, selection.join(",")));
         }
-        let mut child = claims_command(root, target, mode, &env)
+        let mut child = claims_command(root, target, executable, mode, &env)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot run cargo: {e}"))?;
+            .map_err(|e| format!("cannot run {}: {e}", executable.display()))?;
         let stdout = child.stdout.take().map(|out| {
             std::thread::spawn(move || {
                 let mut text = String::new();
@@ -200,57 +284,89 @@ pub(crate) fn verify_workspace(
                 text
             })
         });
-        let mut other_lines = String::new();
         if let Some(stderr) = child.stderr.take() {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                match line.strip_prefix("game-verify: done ") {
-                    Some(id) => on_done(id),
-                    None => {
-                        other_lines.push_str(&line);
-                        other_lines.push('\n');
+            let lines = lines.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    let line = match line.strip_prefix("game-verify: done ") {
+                        Some(id) => Line::Done(id.to_string()),
+                        None => Line::Other(index, line),
+                    };
+                    if lines.send(line).is_err() {
+                        break;
                     }
                 }
+            });
+        }
+        running.push((index, target, child, stdout, results));
+    }
+    // Every sender is a reader thread's clone: the loop ends when every child has closed its
+    // standard error.
+    drop(lines);
+    let mut other_lines = vec![String::new(); targets.len()];
+    for line in received {
+        match line {
+            Line::Done(id) => on_done(&id),
+            Line::Other(index, line) => {
+                other_lines[index].push_str(&line);
+                other_lines[index].push('\n');
             }
         }
-        let status = child.wait().map_err(|e| format!("cargo: {e}"))?;
+    }
+    let mut outcomes = Vec::new();
+    for (index, target, mut child, stdout, results) in running {
+        let status = child.wait().map_err(|e| format!("{}: {e}", target.package))?;
         let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
-        let parsed: Option<serde_json::Value> =
-            std::fs::read_to_string(&results).ok().and_then(|text| serde_json::from_str(&text).ok());
-        let outcome = match parsed {
-            Some(value) => TargetOutcome {
-                package: target.package.clone(),
-                claims: value["claims"].as_u64().unwrap_or(0) as usize,
-                table: value["table"].as_str().unwrap_or_default().to_string(),
-                seconds: serde_json::from_value(value["seconds"].clone()).unwrap_or_default(),
-                error: value["error"].as_str().map(str::to_string),
-            },
-            None => TargetOutcome {
-                package: target.package.clone(),
-                claims: 0,
-                table: String::new(),
-                seconds: Vec::new(),
-                error: Some(format!(
-                    "the claims test did not finish ({status}):\n{}{}",
-                    stdout.trim_end(),
-                    other_lines.trim_end()
-                )),
-            },
-        };
-        let failed = outcome.error.is_some() || !status.success();
-        if failed && outcome.error.is_some() && !other_lines.trim().is_empty() {
-            // insta's diffs and any panic message: the details behind the one-line error.
-            eprint!("{other_lines}");
-        }
-        outcomes.push(TargetOutcome {
-            error: outcome
-                .error
-                .clone()
-                .or_else(|| (!status.success()).then(|| format!("cargo test failed ({status})"))),
-            ..outcome
-        });
+        let other_lines = &other_lines[index];
+        outcomes.push(target_outcome(target, status, &stdout, other_lines, &results));
     }
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(outcomes)
+}
+
+/// The outcome of one finished claims executable, from its results file (or, when it wrote
+/// none, from what it printed).
+fn target_outcome(
+    target: &ClaimsTarget,
+    status: std::process::ExitStatus,
+    stdout: &str,
+    other_lines: &str,
+    results: &Path,
+) -> TargetOutcome {
+    let parsed: Option<serde_json::Value> =
+        std::fs::read_to_string(results).ok().and_then(|text| serde_json::from_str(&text).ok());
+    let outcome = match parsed {
+        Some(value) => TargetOutcome {
+            package: target.package.clone(),
+            claims: value["claims"].as_u64().unwrap_or(0) as usize,
+            table: value["table"].as_str().unwrap_or_default().to_string(),
+            seconds: serde_json::from_value(value["seconds"].clone()).unwrap_or_default(),
+            error: value["error"].as_str().map(str::to_string),
+        },
+        None => TargetOutcome {
+            package: target.package.clone(),
+            claims: 0,
+            table: String::new(),
+            seconds: Vec::new(),
+            error: Some(format!(
+                "the claims test did not finish ({status}):\n{}{}",
+                stdout.trim_end(),
+                other_lines.trim_end()
+            )),
+        },
+    };
+    let failed = outcome.error.is_some() || !status.success();
+    if failed && outcome.error.is_some() && !other_lines.trim().is_empty() {
+        // insta's diffs and any panic message: the details behind the one-line error.
+        eprint!("{other_lines}");
+    }
+    TargetOutcome {
+        error: outcome
+            .error
+            .clone()
+            .or_else(|| (!status.success()).then(|| format!("claims test failed ({status})"))),
+        ..outcome
+    }
 }
 
 /// How many of the slowest claims the summary names.
@@ -321,7 +437,10 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         if args.check { "checked" } else { "written by insta where they changed (review with `git diff`)" },
     );
     if claims > 0 {
-        println!("slowest (seconds of each check, claims run in parallel): {}", slowest(&outcomes, SLOWEST));
+        println!(
+            "slowest (wall seconds of each check, every crate's claims running at once): {}",
+            slowest(&outcomes, SLOWEST)
+        );
     }
     if !ok {
         let rerun = if args.quick { "cargo xtask verify --quick" } else { "cargo xtask verify" };
@@ -334,6 +453,19 @@ pub(crate) fn run(args: &Args) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_steering_variables_are_game_verifys() {
+        assert_eq!(
+            [SCALE_ENV, CLAIMS_ENV, LIST_ENV, RESULTS_ENV],
+            [
+                game_verify::SCALE_ENV,
+                game_verify::CLAIMS_ENV,
+                game_verify::LIST_ENV,
+                game_verify::RESULTS_ENV
+            ]
+        );
+    }
 
     #[test]
     fn the_slowest_claims_of_every_crate_are_named_slowest_first() {

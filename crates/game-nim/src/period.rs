@@ -131,9 +131,10 @@ pub fn guy_smith_periodicity<V: Eq>(values: &[V], max_take: usize) -> Option<Per
 
 /// [`guy_smith_periodicity`] within an effort limit: each comparison of two values is a step,
 /// and the search stops with [`NimError::EffortExceeded`] past `limits.max_steps`. The search
-/// is near-linear on real games, but data with a long pre-period and a short period whose proof
-/// needs more heaps than given makes it try every multiple of that period (about
-/// `len^2 / period` comparisons); callers that take the length from a user bound it here.
+/// is near-linear on real games, and stays so on data with a long pre-period and a short period
+/// whose proof needs more heaps than given: the multiples of a period that failed are not
+/// scanned (they share its pre-period, see the module doc, so they fail too). Scanning them cost
+/// about `(len - n0)^2 / (2 p)` comparisons, as when the kernel checked `0.376` at heap 2^22.
 ///
 /// # Errors
 /// [`NimError::EffortExceeded`] past the step limit.
@@ -168,7 +169,14 @@ pub(crate) fn guy_smith_search<V: Eq>(
     what: &dyn Fn() -> String,
 ) -> Result<Option<Periodicity>, NimError> {
     let len = values.len();
+    let mut failed = FailedPeriods::default();
     for period in 1..len {
+        if 2 * period + max_take > len {
+            return Ok(None); // this period and every larger one need more data than given
+        }
+        if failed.divides(period) {
+            continue;
+        }
         // Least n0 with g(n + p) = g(n) for all n0 <= n < len - p: one past the last mismatch.
         let mut preperiod = 0;
         let mut compared = 0;
@@ -181,16 +189,50 @@ pub(crate) fn guy_smith_search<V: Eq>(
         }
         effort.spend(compared, what)?;
         // The theorem needs indices up to 2 n0 + 2 p + t - 1.
-        let needed = 2 * preperiod + 2 * period + max_take;
-        if needed > len {
-            if 2 * period + max_take > len {
-                return Ok(None); // larger periods need even more data
-            }
+        if 2 * preperiod + 2 * period + max_take > len {
+            // Here n0 >= 1 (with n0 = 0 the period would have been proven).
+            failed.push(period, len - preperiod);
             continue;
         }
         return Ok(Some(Periodicity { preperiod, period }));
     }
     Ok(None)
+}
+
+/// The periods that [`guy_smith_search`] found not proven, with the multiples it need not scan.
+///
+/// If `p` has its last mismatch at `n0 - 1` (so `n0 >= 1`), a multiple `q = kp` with
+/// `n0 - 1 + q < len` has its last mismatch there too (the module doc: `g(n0 - 1 + q) =
+/// g(n0 - 1 + p) != g(n0 - 1)`, and `g(n + q) = g(n)` above it by `k` steps of `p`), so it needs
+/// `2 n0 + 2q + t > 2 n0 + 2p + t` values, more than `p` did: it fails too. Multiples beyond
+/// `len - n0` are scanned, since their window ends before `n0 - 1`.
+#[derive(Default)]
+struct FailedPeriods {
+    /// Per failed period `p` whose skipped multiples are not all passed: `(p, next multiple,
+    /// last multiple that may be skipped)`.
+    open: Vec<(usize, usize, usize)>,
+}
+
+impl FailedPeriods {
+    /// Records the failed `period` whose pre-period leaves `tail = len - n0` values after it.
+    fn push(&mut self, period: usize, tail: usize) {
+        if 2 * period <= tail {
+            self.open.push((period, 2 * period, tail));
+        }
+    }
+
+    /// Whether `period`, asked in increasing order from 1, is a skipped multiple of a failed one.
+    fn divides(&mut self, period: usize) -> bool {
+        let mut skipped = false;
+        for (step, next, _) in &mut self.open {
+            if *next == period {
+                skipped = true;
+                *next += *step;
+            }
+        }
+        self.open.retain(|&(_, next, last)| next <= last);
+        skipped
+    }
 }
 
 #[cfg(test)]
@@ -226,7 +268,7 @@ mod tests {
     }
 
     /// The effort counts every comparison: 0.127-like data (pre-period 40, period 4) cut short
-    /// of its proof makes the search try every multiple of 4, each scanning back to heap 40.
+    /// of its proof makes the search scan period 4 back to heap 40, and no multiple of 4.
     #[test]
     fn guy_smith_effort_counts_every_comparison() {
         // 40 distinct values, then 0 1 2 3 repeated: proof of period 4 from 40 needs
@@ -235,13 +277,11 @@ mod tests {
         assert_eq!(guy_smith_periodicity(&values, 1), None);
         let mut effort = Effort::new(&Limits::UNLIMITED);
         assert_eq!(guy_smith_search(&values, 1, &mut effort, &search_name).unwrap(), None);
-        // Periods 1..=3 mismatch at once (1 comparison each); each multiple p = 4k <= 43 scans
-        // from 87 - p down to 39 (49 - p comparisons); after scanning p = 44 the search stops
-        // (a period of 44 needs 2 * 44 + 1 = 89 > 88 values), and p = 4k + r (r != 0) mismatches
-        // at once.
-        let multiples: usize = (4..=44).step_by(4).map(|p| 49 - p).sum();
-        let others = (1..=44).filter(|p| p % 4 != 0).count();
-        let steps = multiples + others;
+        // Period 4 scans from 83 down to 39 (45 comparisons); its multiples 8..=40 share its
+        // pre-period and are not scanned; p = 4k + r (r != 0) mismatches at once; the search
+        // stops at 44 (a period of 44 needs 2 * 44 + 1 = 89 > 88 values).
+        let others = (1..44).filter(|p| p % 4 != 0).count();
+        let steps = 45 + others;
         let exact = Limits { max_steps: steps as u128, ..Limits::UNLIMITED };
         assert_eq!(guy_smith_periodicity_within(&values, 1, &exact), Ok(None));
         let one_less = Limits { max_steps: steps as u128 - 1, ..Limits::UNLIMITED };
@@ -286,7 +326,53 @@ mod tests {
         Periodicity { preperiod, period }
     }
 
+    /// Every period in turn, scanned in full: the search before multiples of a failed period
+    /// were skipped.
+    fn guy_smith_every_period(values: &[u32], max_take: usize) -> Option<Periodicity> {
+        let len = values.len();
+        (1..len).take_while(|&p| 2 * p + max_take <= len).find_map(|period| {
+            let preperiod =
+                (0..len - period).rev().find(|&n| values[n] != values[n + period]).map_or(0, |n| n + 1);
+            (2 * preperiod + 2 * period + max_take <= len).then_some(Periodicity { preperiod, period })
+        })
+    }
+
+    /// A long pre-period and period 4, cut short of the proof, as the kernel's check at heap
+    /// 2^22 sees `0.376` (pre-period 2268248): a few comparisons per value, not one per value
+    /// and multiple of 4.
+    #[test]
+    fn a_short_period_cut_short_of_its_proof_is_searched_in_linear_steps() {
+        let preperiod = 60_000;
+        let values: Vec<u32> =
+            (0..preperiod).map(|n| 4 + n * n % 1009).chain((0..50_000).map(|n| n % 4)).collect();
+        let steps = 3 * values.len() as u128;
+        let limits = Limits { max_steps: steps, ..Limits::UNLIMITED };
+        assert_eq!(guy_smith_periodicity_within(&values, 3, &limits), Ok(None));
+        assert_eq!(guy_smith_every_period(&values, 3), None);
+    }
+
     proptest::proptest! {
+        /// The search equals the plain one over every period, on a prefix and a repeated block
+        /// cut anywhere (often short of the proof, where multiples of the period are skipped).
+        #[test]
+        fn skipping_multiples_of_failed_periods_changes_no_answer(
+            prefix in proptest::collection::vec(0u32..3, 0..40),
+            block in proptest::collection::vec(0u32..3, 1..6),
+            repeats in 1usize..30,
+            cut in 0usize..6,
+            max_take in 0usize..4,
+        ) {
+            let mut values = prefix.clone();
+            for _ in 0..repeats {
+                values.extend_from_slice(&block);
+            }
+            values.truncate(values.len().saturating_sub(cut));
+            proptest::prop_assert_eq!(
+                guy_smith_periodicity(&values, max_take),
+                guy_smith_every_period(&values, max_take)
+            );
+        }
+
         /// `minimise_period` from a proven (block-length) period, including data that ends
         /// exactly at `start + proven`, against the definition on four repetitions.
         #[test]
