@@ -271,6 +271,7 @@ def interrupt_after(seconds):
         pytest.param(lambda: ig.grundys_game_values(10**7, allow_long=True), id="Grundy's game"),
         # Seconds of work before its candidate quotient grows past the element limit.
         pytest.param(lambda: ig.misere_quotient("0.4052", max_heap=3000, allow_long=True), id="misere quotient"),
+        pytest.param(lambda: ig.rotation_count(22, allow_long=True), id="rotation count"),
     ],
 )
 def test_ctrl_c_stops_long_work_within_a_second(work):
