@@ -4,6 +4,7 @@
 //! searches run without the interpreter's lock (other Python threads go on), taking it back
 //! only to look at Ctrl-C.
 
+use game_core::search::Search;
 use game_placement::{
     Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles, cram_winning_domino,
     node_kayles_winning_vertex,
@@ -37,9 +38,8 @@ pub fn cram(
     let what = format!("Cram {rows} x {cols}");
     let ((nimber, outcome, domino), stats) = py.detach(|| {
         search::run(&Cram, &effort, &what, |s| {
-            let (nimber, outcome) = search::answer(s, &board, method)?;
-            let domino = if winning_move { cram_winning_domino(s, &board)? } else { None };
-            Ok((nimber, outcome, domino))
+            let winning = winning_move.then_some(|s: &mut _| cram_winning_domino(s, &board));
+            search::answer_and_move(s, &board, method, winning)
         })
     })?;
     let domino = domino.map(|[a, b]| (a, b).into_pyobject(py).map(|t| t.into_any().unbind())).transpose()?;
@@ -68,8 +68,12 @@ pub fn chomp(
     let what = format!("Chomp {rows} x {cols}");
     let ((nimber, outcome, next), stats) = py.detach(|| {
         search::run(&Chomp, &effort, &what, |s| {
-            let (nimber, outcome) = search::answer(s, &board, method)?;
-            Ok((nimber, outcome, s.winning_move(&board)?))
+            search::answer_and_move(
+                s,
+                &board,
+                method,
+                Some(|s: &mut Search<'_, Chomp>| s.winning_move(&board)),
+            )
         })
     })?;
     let bite = next.and_then(|next| board.bites().find(|&(_, _, b)| b == next)).map(|(r, c, _)| (r, c));
@@ -108,9 +112,8 @@ pub fn node_kayles(
     let what = format!("Node-Kayles ({} vertices, {} edges)", graph.vertex_count(), graph.edge_count());
     let ((nimber, outcome, vertex), stats) = py.detach(|| {
         search::run(&NodeKayles, &effort, &what, |s| {
-            let (nimber, outcome) = search::answer(s, &graph, method)?;
-            let vertex = if winning_move { node_kayles_winning_vertex(s, &graph)? } else { None };
-            Ok((nimber, outcome, vertex))
+            let winning = winning_move.then_some(|s: &mut _| node_kayles_winning_vertex(s, &graph));
+            search::answer_and_move(s, &graph, method, winning)
         })
     })?;
     let vertex = match (vertex, &labels) {

@@ -8,6 +8,7 @@ mod game;
 mod options;
 mod position;
 
+use game_core::search::Search;
 use game_core::{grundy_values, loopy_outcomes, winning_moves as graph_winning_moves};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -127,9 +128,8 @@ pub fn game_search(
     let game = PyGame::from_object(game)?;
     let root = PyPosition::new(position.clone())?;
     let ((nimber, outcome, win), stats) = search::run(&game, &effort, "the search", |s| {
-        let (nimber, outcome) = search::answer(s, &root, method)?;
-        let win = if winning_move { s.winning_move(&root)? } else { None };
-        Ok((nimber, outcome, win))
+        let winning = winning_move.then_some(|s: &mut Search<'_, PyGame<'_>>| s.winning_move(&root));
+        search::answer_and_move(s, &root, method, winning)
     })?;
     let win = win.map(|p| p.to_object(py));
     Ok(search::result(py, nimber, outcome, win, &stats)?)
