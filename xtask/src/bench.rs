@@ -437,6 +437,16 @@ const ELSEWHERE: &str = "## Measured outside this command\n\n\
     `scripts/bench-search.sh` build from source: `docs/records.md`, \"Speed against the public \
     octal programs\" and \"Cram and the search engine\", with their commands, machines and dates.\n";
 
+/// The heading of the page's last section, written by hand: the Python package's figures,
+/// measured by the scripts in `crates/games-py/benchmarks/` (they need a Python build, which
+/// this command does not make). A regenerated page carries it over from the committed one.
+const BY_HAND: &str = "## The Python package (measured by hand)";
+
+/// The section of `page` from the [`BY_HAND`] heading to its end, if it has one.
+fn by_hand_section(page: &str) -> Option<&str> {
+    page.find(&format!("\n{BY_HAND}\n")).map(|at| &page[at + 1..])
+}
+
 /// The page for `groups`, measured in the run `facts` describes, ending with [`ELSEWHERE`].
 fn render(facts: &RunFacts, groups: &[Group]) -> String {
     let mut page = String::new();
@@ -740,7 +750,12 @@ fn generate(args: &Args) -> Result<(PathBuf, String), BenchError> {
     let cores = cpu_facts().1.or(std::thread::available_parallelism().map(|n| n.get()).ok());
     facts.shared |= matches!((load, cores), (Some(l), Some(c)) if l > c as f64);
 
-    let page = render(&facts, &groups);
+    let mut page = render(&facts, &groups);
+    let committed = std::fs::read_to_string(crate::workspace_root().join(PAGE)).unwrap_or_default();
+    if let Some(kept) = by_hand_section(&committed) {
+        page.push('\n');
+        page.push_str(kept);
+    }
     let path = match (&args.out, args.check || !args.bench.is_empty()) {
         (Some(out), _) => out.clone(),
         (None, true) => target_dir.join("xtask-bench").join(PAGE),
@@ -895,6 +910,16 @@ mod tests {
             assert!(page.contains(expected), "missing {expected:?} in\n{page}");
         }
         assert!(render(&facts(false), &fixture_groups()).contains("stayed below the number of cores"));
+    }
+
+    #[test]
+    fn the_section_written_by_hand_is_found_to_the_end_of_the_page() {
+        let page = render(&facts(true), &fixture_groups());
+        assert_eq!(by_hand_section(&page), None);
+        let kept = format!("{BY_HAND}\n\n| work | seconds |\n| --- | --- |\n| octal | 1.0 |\n");
+        let with_kept = format!("{page}\n{kept}");
+        assert_eq!(by_hand_section(&with_kept), Some(kept.as_str()));
+        assert_eq!(structure_differences(&with_kept, &page, &[]), Vec::<String>::new());
     }
 
     #[test]

@@ -232,6 +232,14 @@ impl<G: HeapGame> QuotientSolver<G> {
         if self.steps > self.limits.effort {
             return Err(self.effort_error(heap));
         }
+        self.check_interrupt(heap)
+    }
+
+    /// Asks the caller's interrupt. Besides every charge, between the stages of a candidate
+    /// (its table, P-portion, reduction): on a candidate of thousands of elements each stage
+    /// takes a good part of a second, and the Python binding promises to stop within one on
+    /// Ctrl-C (its test `test_ctrl_c_stops_long_work_within_a_second[misere quotient]`).
+    fn check_interrupt(&self, heap: u32) -> Result<(), MisereError> {
         if self.interrupt.is_some_and(|stop| stop()) {
             return Err(self.interrupted(heap));
         }
@@ -308,6 +316,7 @@ impl<G: HeapGame> QuotientSolver<G> {
         phi.push(0);
         let mut candidate = self.build_candidate(n, &self.table.clone(), &phi, &[(n, 2, 2)])?;
         loop {
+            self.check_interrupt(n)?;
             let types = heap_types(&candidate.table, &candidate.phi, &self.options);
             let failure = match p_condition_failure(&candidate.table, &candidate.p, &types) {
                 Some((x, heap)) => {
@@ -517,10 +526,12 @@ impl<G: HeapGame> QuotientSolver<G> {
                 None => 0,
             })
             .collect();
+        self.check_interrupt(n)?;
         let types = heap_types(&big, &big_phi, &self.options);
         let (big_p, least_words) = p_portion_by_least_words(&big, &types);
         self.charge(n, (order * types.len()) as u64)?;
         let (class, reduced, reduced_p) = reduce(&big, &big_p);
+        self.check_interrupt(n)?;
         let mut words = vec![None; reduced.size()];
         for (element, word) in least_words {
             let c = class[element as usize] as usize;

@@ -32,9 +32,11 @@ mod cram;
 mod error;
 mod lasker;
 mod node_kayles;
+mod winning;
 
 pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE};
 pub use cram::{Cram, CramBoard, MAX_CELLS};
 pub use error::PlacementError;
 pub use lasker::LaskersNim;
 pub use node_kayles::{KaylesGraph, MAX_VERTICES, NodeKayles};
+pub use winning::{cram_winning_domino, node_kayles_winning_vertex};

@@ -103,6 +103,14 @@ impl KaylesGraph {
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// Every move, as the vertex picked with the graph it leaves (the rest relabelled
+    /// `0..`, in increasing order of their old labels), vertex by vertex: the order of
+    /// [`NodeKayles`]'s `moves`. A front end names a move by its vertex.
+    pub fn picks(&self) -> Vec<(usize, KaylesGraph)> {
+        let mut picker = Picker::new(self);
+        (0..self.vertex_count()).map(|v| (v, picker.pick(v))).collect()
+    }
+
     /// The subgraph induced by the vertices `keep` (in this order), relabelled `0..keep.len()`.
     fn induced(&self, keep: &[u32], label: &mut [u32]) -> KaylesGraph {
         for (new, &old) in keep.iter().enumerate() {
@@ -268,8 +276,7 @@ impl Game for NodeKayles {
     /// Picking each vertex in turn, lowest label first (the canonical order puts vertices of
     /// least degree first).
     fn moves(&self, graph: &KaylesGraph) -> Vec<KaylesGraph> {
-        let mut picker = Picker::new(graph);
-        (0..graph.vertex_count()).map(|v| picker.pick(v)).collect()
+        graph.picks().into_iter().map(|(_, option)| option).collect()
     }
 
     fn position_bytes(&self, graph: &KaylesGraph) -> usize {

@@ -3,7 +3,9 @@
 
 use game_core::search::{Search, SearchLimits};
 use game_core::{Game, Outcome, SearchGame, explore, grundy_values};
-use game_placement::{Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles};
+use game_placement::{
+    Cram, CramBoard, KaylesGraph, LaskersNim, NodeKayles, cram_winning_domino, node_kayles_winning_vertex,
+};
 use proptest::prelude::*;
 
 /// The explicit graph's value of `position`.
@@ -75,6 +77,48 @@ proptest! {
         let graph = KaylesGraph::from_edges(n, edges).unwrap();
         let expected = graph_value(&NodeKayles, &graph);
         check_every_method(&NodeKayles, &graph, expected)?;
+    }
+
+    /// The winning domino is two free adjacent cells whose board is a P-position by the
+    /// explicit graph (built here from the cells, not by the crate's moves), and there is none
+    /// exactly on P-positions.
+    #[test]
+    fn cram_winning_domino_leaves_a_p_position(rows in 1usize..=3, cols in 1usize..=5, free in any::<u128>()) {
+        let board = CramBoard::with_free_cells(rows, cols, free).unwrap();
+        let mut search = Search::new(&Cram, SearchLimits::new(64 << 20, 10_000_000)).unwrap();
+        search.nimber(&board).unwrap();
+        match cram_winning_domino(&mut search, &board).unwrap() {
+            None => prop_assert_eq!(graph_value(&Cram, &board), 0),
+            Some([(r1, c1), (r2, c2)]) => {
+                prop_assert!(board.is_free(r1, c1) && board.is_free(r2, c2));
+                prop_assert!((r2 == r1 && c2 == c1 + 1) || (c2 == c1 && r2 == r1 + 1));
+                let taken = 1u128 << (r1 * cols + c1) | 1u128 << (r2 * cols + c2);
+                let option = CramBoard::with_free_cells(rows, cols, board.free_cells() & !taken).unwrap();
+                prop_assert_eq!(graph_value(&Cram, &option), 0);
+            }
+        }
+    }
+
+    /// The winning vertex leaves, once it and its neighbours are gone (the graph rebuilt here
+    /// from the edges), a P-position by the explicit graph; there is none exactly on
+    /// P-positions.
+    #[test]
+    fn node_kayles_winning_vertex_leaves_a_p_position(n in 0usize..=8, edges in proptest::collection::vec((0usize..8, 0usize..8), 0..14)) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|&(a, b)| a < n && b < n).collect();
+        let graph = KaylesGraph::from_edges(n, edges.iter().copied()).unwrap();
+        let mut search = Search::new(&NodeKayles, SearchLimits::new(64 << 20, 10_000_000)).unwrap();
+        match node_kayles_winning_vertex(&mut search, &graph).unwrap() {
+            None => prop_assert_eq!(graph_value(&NodeKayles, &graph), 0),
+            Some(v) => {
+                prop_assert!(v < n);
+                let gone = |w: usize| w == v || edges.iter().any(|&(a, b)| (a, b) == (v, w) || (a, b) == (w, v));
+                let kept: Vec<usize> = (0..n).filter(|&w| !gone(w)).collect();
+                let label = |w: usize| kept.iter().position(|&k| k == w);
+                let left = edges.iter().filter_map(|&(a, b)| Some((label(a)?, label(b)?)));
+                let option = KaylesGraph::from_edges(kept.len(), left).unwrap();
+                prop_assert_eq!(graph_value(&NodeKayles, &option), 0);
+            }
+        }
     }
 
     #[test]

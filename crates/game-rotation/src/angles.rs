@@ -155,12 +155,12 @@ pub fn count_start_angles(
     };
     let results = match &all {
         Tasks::TwoEnded(ends, all) => {
-            count_shard_tasks(all, options, progress, |task| Some((task.1, ends.count(&task.0)?)))
+            count_shard_tasks(all, options, progress, &|| false, |task| Some((task.1, ends.count(&task.0)?)))
         }
-        Tasks::OneEnded(kernel, all) => count_shard_tasks(all, options, progress, |task| {
+        Tasks::OneEnded(kernel, all) => count_shard_tasks(all, options, progress, &|| false, |task| {
             Some((task.1, kernel.as_ref()?.count(&task.0.node)?))
         }),
-    };
+    }?;
     let tasks_done = results.len();
     // A solution counts for its angle, the first of its pair.
     let orbits: Vec<&[(usize, usize)]> = classes.iter().map(|c| c.members.as_slice()).collect();

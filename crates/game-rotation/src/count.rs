@@ -4,7 +4,7 @@
 //! (R8) and by start angle (R9), and two slow references (plain backtracking, all permutations).
 
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -368,6 +368,21 @@ pub fn count_solutions(
     options: &CountOptions,
     progress: Option<&(dyn Fn(Progress) + Sync)>,
 ) -> Result<CountReport, RotationError> {
+    count_solutions_until(puzzle, options, progress, &|| false)
+}
+
+/// [`count_solutions`], asking `stop` before each task (tasks are small: the count of n = 20
+/// holds thousands) whether to end; when it says yes the tasks not yet started are skipped and
+/// the count ends with [`RotationError::Stopped`]. A front end's Ctrl-C.
+///
+/// # Errors
+/// As [`count_solutions`], and [`RotationError::Stopped`].
+pub fn count_solutions_until(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: Option<&(dyn Fn(Progress) + Sync)>,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<CountReport, RotationError> {
     let n = puzzle.n();
     let method = options.method.for_n(n);
     let Some((kernel, root)) = setup(puzzle)? else {
@@ -380,13 +395,14 @@ pub fn count_solutions(
         return Ok(CountReport { total: wins, by_first: vec![0, wins], tasks: usize::from(mine), method });
     }
     if method == CountMethod::TwoEnded {
-        return count_two_ended(puzzle, options, progress);
+        return count_two_ended(puzzle, options, progress, stop);
     }
     let symmetric = options.use_symmetry && puzzle.is_standard();
     let depth = options.prefix_depth.unwrap_or_else(|| one_ended_prefix_depth(n));
     let all = tasks(&kernel, root, depth, symmetric);
-    let results =
-        count_shard_tasks(&all, options, progress, |task| Some((task.first, kernel.count(&task.node)?)));
+    let results = count_shard_tasks(&all, options, progress, stop, |task| {
+        Some((task.first, kernel.count(&task.node)?))
+    })?;
     let total_tasks = results.len();
     // by_rep[d]: solutions with first rotation d, for the searched first rotations.
     let overflow = RotationError::Overflow { what: "counting solutions" };
@@ -434,6 +450,7 @@ fn count_two_ended(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: Option<&(dyn Fn(Progress) + Sync)>,
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<CountReport, RotationError> {
     let n = puzzle.n();
     let ends = Ends::new(n);
@@ -453,7 +470,8 @@ fn count_two_ended(
             expand(&ends, root, depth, index, &mut all);
         }
     }
-    let results = count_shard_tasks(&all, options, progress, |task| Some((task.1, ends.count(&task.0)?)));
+    let results =
+        count_shard_tasks(&all, options, progress, stop, |task| Some((task.1, ends.count(&task.0)?)))?;
     let total_tasks = results.len();
     let overflow = || RotationError::Overflow { what: "counting solutions" };
     // A solution is counted under its first rotation, the first of its pair.
@@ -466,17 +484,23 @@ fn count_two_ended(
 /// Counts the tasks of `all` that `options.shard` takes (by their index in `all`), each by
 /// `count` (what it counts for and its count; `None` on overflow), on rayon's pool when
 /// `options.parallel`, and calls `progress` after each. One result per task of the shard, in
-/// task order.
+/// task order; [`RotationError::Stopped`] if `stop` said yes before a task (the rest skipped).
 pub(crate) fn count_shard_tasks<T: Sync>(
     all: &[T],
     options: &CountOptions,
     progress: Option<&(dyn Fn(Progress) + Sync)>,
+    stop: &(dyn Fn() -> bool + Sync),
     count: impl Fn(&T) -> Option<(usize, u64)> + Sync,
-) -> Vec<Option<(usize, u64)>> {
+) -> Result<Vec<Option<(usize, u64)>>, RotationError> {
     let mine: Vec<&T> =
         all.iter().enumerate().filter(|(i, _)| options.shard.takes(*i)).map(|(_, t)| t).collect();
     let done = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
     let run = |task: &&T| {
+        if stopped.load(Ordering::Relaxed) || stop() {
+            stopped.store(true, Ordering::Relaxed);
+            return None;
+        }
         let result = count(task);
         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(report) = progress {
@@ -484,7 +508,12 @@ pub(crate) fn count_shard_tasks<T: Sync>(
         }
         result
     };
-    if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() }
+    let results =
+        if options.parallel { mine.par_iter().map(run).collect() } else { mine.iter().map(run).collect() };
+    if stopped.into_inner() {
+        return Err(RotationError::Stopped { done: done.into_inner() });
+    }
+    Ok(results)
 }
 
 /// Adds the count of each task (`(orbit, count)`, `None` where a task overflowed) to its orbit,
@@ -711,6 +740,24 @@ pub fn count_classes(n: usize) -> Result<u128, RotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stop that says yes after some tasks ends both kernels' counts with `Stopped` before
+    /// every task ran; one that never does changes nothing.
+    #[test]
+    fn a_stop_ends_the_count_between_tasks() {
+        let puzzle = Puzzle::new(14).unwrap();
+        for method in [CountMethod::TwoEnded, CountMethod::OneEnded] {
+            let options = CountOptions { method, parallel: false, ..CountOptions::default() };
+            let whole = count_solutions(&puzzle, &options, None).unwrap();
+            assert!(whole.tasks > 10, "{method:?}: {} tasks", whole.tasks);
+            let asked = AtomicUsize::new(0);
+            let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 5;
+            let stopped = count_solutions_until(&puzzle, &options, None, &stop);
+            assert_eq!(stopped, Err(RotationError::Stopped { done: 5 }), "{method:?}");
+            let never = count_solutions_until(&puzzle, &options, None, &|| false).unwrap();
+            assert_eq!(never.total, whole.total);
+        }
+    }
 
     #[test]
     fn each_method_has_its_own_default_depth() {

@@ -144,6 +144,12 @@ pub enum RotationError {
         /// What did not hold.
         what: String,
     },
+    /// The caller's stop ([`crate::count_solutions_until`]) asked the count to end.
+    #[error("the count was stopped after {done} of its tasks")]
+    Stopped {
+        /// Tasks finished before the stop.
+        done: usize,
+    },
     /// A count exceeded its integer type.
     #[error("arithmetic overflow while {what}")]
     Overflow {

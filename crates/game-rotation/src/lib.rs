@@ -162,7 +162,7 @@ pub use automaton::{RotationAutomaton, automaton_graph, count_accepted_paths};
 pub use count::{
     CountMethod, CountOptions, CountReport, MAX_COUNT_N, Progress, Shard, by_white_slot_from_first,
     count_by_permutations, count_by_white_slot, count_classes, count_sequencings, count_sequencings_baseline,
-    count_solutions, count_with_white_pin, default_prefix_depth, task_list_bytes,
+    count_solutions, count_solutions_until, count_with_white_pin, default_prefix_depth, task_list_bytes,
 };
 pub use error::RotationError;
 pub use meet::{

@@ -10,7 +10,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{Failure, Outcome};
+use crate::errors::{Failure, Kind, Outcome};
 use crate::limits::{check_size, nim_limits};
 use crate::pending;
 
@@ -206,6 +206,9 @@ impl Octal {
         allow_long: bool,
     ) -> Outcome<Bound<'py, PyDict>> {
         let limits = nim_limits(memory, max_steps, OCTAL_STEPS, allow_long)?;
+        if let Some(path) = &path {
+            regular_file(path)?;
+        }
         let table = observed(py, |observer| match &path {
             Some(path) => self.game.grundy_file_observed(n, path, &limits, observer),
             None => self.game.grundy_table_observed(n, &limits, observer),
@@ -227,12 +230,29 @@ impl Octal {
         allow_long: bool,
     ) -> Outcome<()> {
         let limits = nim_limits(memory, max_steps, OCTAL_STEPS, allow_long)?;
+        regular_file(&path)?;
         observed(py, |observer| self.game.grundy_file_observed(n, &path, &limits, observer))?;
         Ok(())
     }
 
     fn __repr__(&self) -> String {
         format!("Octal({:?})", self.game.to_string())
+    }
+}
+
+/// Refuses a value file that exists and is not a regular file, as the command line does
+/// before it reads one: a FIFO would block the read for ever (Ctrl-C cannot end a blocked
+/// open), a device such as `/dev/zero` never ends.
+fn regular_file(path: &std::path::Path) -> Outcome<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(Failure::new(
+            Kind::File,
+            format!(
+                "{}: not a regular file (a FIFO, device or directory cannot be a value file)",
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -4,8 +4,9 @@
 use game_misere::{Limits, OctalCode, QuotientSolver, StopReason};
 use pyo3::prelude::*;
 
-use crate::errors::Outcome;
+use crate::errors::{Failure, Outcome};
 use crate::limits::{check_size, memory_bytes};
+use crate::pending;
 
 /// Largest `max_heap` without `allow_long` (the command line's).
 const MAX_HEAP: u32 = 10_000;
@@ -27,6 +28,7 @@ pub struct MisereQuotient {
 #[pyfunction]
 #[pyo3(signature = (code, *, max_heap = 1000, memory = 4096, max_steps = None, allow_long = false))]
 pub fn misere_quotient(
+    py: Python<'_>,
     code: &str,
     max_heap: u32,
     memory: u64,
@@ -37,7 +39,19 @@ pub fn misere_quotient(
     check_size("max_heap", u128::from(max_heap), u128::from(MAX_HEAP), allow_long)?;
     let effort = max_steps.unwrap_or(if allow_long { u64::MAX } else { MISERE_STEPS });
     let limits = Limits { max_heap, memory_bytes: memory_bytes(memory)?, effort, ..Limits::default() };
-    let (quotient, stop) = QuotientSolver::new(game.clone(), limits).run(|_, _| {})?;
+    // game-misere asks the interrupt every few milliseconds of work, and the run lets other
+    // Python threads go on (the lock is taken back only to look at Ctrl-C): Ctrl-C stops a
+    // long quotient within a second (test_user_games.py).
+    drop(pending::take());
+    let solver = QuotientSolver::new(game.clone(), limits).with_interrupt(pending::check_signals);
+    let run = py.detach(move || {
+        let mut solver = solver;
+        solver.run(|_, _| {})
+    });
+    if let Some(err) = pending::take() {
+        return Err(Failure::Python(err));
+    }
+    let (quotient, stop) = run?;
     Ok(MisereQuotient { game, quotient, stop })
 }
 

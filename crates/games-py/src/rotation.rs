@@ -1,12 +1,16 @@
 //! The rotation puzzle (game-rotation): a solution (a sequencing of Z_n) and the exact count
 //! of solutions, whole or one shard of it.
 
-use game_rotation::{CountOptions, Puzzle, Shard, count_solutions, task_list_bytes};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use game_rotation::{CountOptions, CountReport, Puzzle, Shard, count_solutions_until, task_list_bytes};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{Failure, Kind, Outcome};
 use crate::limits::{check_size, memory_bytes};
+use crate::pending;
 
 /// Largest puzzle solved (the command line's limit).
 const MAX_SOLVE_N: usize = 100_000;
@@ -69,10 +73,42 @@ pub fn rotation_count<'py>(
         ));
     }
     let options = CountOptions { prefix_depth: Some(depth), method, ..options };
-    let report = count_solutions(&puzzle, &options, None)?;
+    let report = count_watching_ctrl_c(py, &puzzle, &options)?;
     let dict = PyDict::new(py);
     dict.set_item("total", report.total)?;
     dict.set_item("by_first", report.by_first)?;
     dict.set_item("tasks", report.tasks)?;
     Ok(dict)
+}
+
+/// How often the interpreter's thread looks at Ctrl-C while a count runs.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// The count on a thread of its own (it runs its tasks on rayon's pool), without the
+/// interpreter's lock; this thread looks at Ctrl-C meanwhile (signals are seen only on the
+/// interpreter's main thread) and, on one, asks the count to stop before its next task:
+/// `KeyboardInterrupt` within a second (test_user_games.py).
+fn count_watching_ctrl_c(py: Python<'_>, puzzle: &Puzzle, options: &CountOptions) -> Outcome<CountReport> {
+    drop(pending::take());
+    let stop = AtomicBool::new(false);
+    let counted = py.detach(|| {
+        std::thread::scope(|scope| {
+            let worker = scope
+                .spawn(|| count_solutions_until(puzzle, options, None, &|| stop.load(Ordering::Relaxed)));
+            while !worker.is_finished() {
+                std::thread::sleep(SIGNAL_POLL);
+                if pending::check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            worker.join()
+        })
+    });
+    if let Some(err) = pending::take() {
+        return Err(Failure::Python(err));
+    }
+    match counted {
+        Ok(report) => Ok(report?),
+        Err(_) => Err(Failure::bad("internal: the count stopped on a panic")),
+    }
 }

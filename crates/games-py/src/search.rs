@@ -145,6 +145,22 @@ pub fn answer<G: game_core::SearchGame>(
     Ok((Some(nimber), if nimber == 0 { Who::P } else { Who::N }))
 }
 
+/// [`answer`], then, when `winning` is given, a winning move found by it on the same search
+/// (whose table answers most of the options by then).
+pub fn answer_and_move<'g, G: game_core::SearchGame, T>(
+    search: &mut Search<'g, G>,
+    position: &G::Position,
+    method: Method,
+    winning: Option<impl FnOnce(&mut Search<'g, G>) -> Result<Option<T>, SearchError>>,
+) -> Result<(Option<u32>, Who, Option<T>), SearchError> {
+    let (nimber, outcome) = answer(search, position, method)?;
+    let win = match winning {
+        Some(find) => find(search)?,
+        None => None,
+    };
+    Ok((nimber, outcome, win))
+}
+
 /// What a search found: the nimber (`None` when only the outcome was asked), the outcome
 /// (`"P"`: the player to move loses, `"N"`: wins), a winning move when one was asked for and
 /// exists, and the search's statistics.

@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import impartial_games as ig
 from conftest import memoised_grundy, memoised_misere_outcome, mex, octal_moves
@@ -211,6 +213,20 @@ def test_cram_matches_the_definition(rows, cols):
     assert ig.cram(rows, cols, method="mex").nimber == expected
 
 
+@pytest.mark.parametrize("rows,cols", [(1, 5), (2, 3), (3, 3), (2, 5), (3, 4), (3, 5)])
+def test_cram_winning_domino_leaves_a_p_position(rows, cols):
+    grundy = memoised_grundy(cram_moves)
+    empty = (rows, cols, frozenset())
+    result = ig.cram(rows, cols, winning_move=True)
+    if grundy(empty) == 0:
+        assert result.winning_move is None
+    else:
+        (r1, c1), (r2, c2) = result.winning_move
+        assert (r2, c2) in ((r1, c1 + 1), (r1 + 1, c1)) and r2 < rows and c2 < cols
+        assert grundy((rows, cols, frozenset({(r1, c1), (r2, c2)}))) == 0
+    assert ig.cram(rows, cols).winning_move is None  # not asked
+
+
 def test_cram_even_by_even_is_a_second_player_win():
     assert ig.cram(4, 4, method="outcome").outcome == "P"
 
@@ -254,6 +270,38 @@ def test_node_kayles_takes_networkx_graphs():
     assert ig.node_kayles(nx.complete_graph(5)).nimber == 1
     # A 4-cycle: any move leaves one vertex (nimber 1), so its nimber is mex{1} = 0.
     assert ig.node_kayles(nx.cycle_graph(["a", "b", "c", "d"])).nimber == 0
+
+
+def node_kayles_pick(graph, v):
+    """Node-Kayles by the definition: a position is a frozenset of vertices and one of edges;
+    picking v removes v and its neighbours."""
+    vertices, edges = graph
+    gone = {v} | {b for a, b in edges if a == v} | {a for a, b in edges if b == v}
+    left = vertices - gone
+    return left, frozenset(e for e in edges if e[0] in left and e[1] in left)
+
+
+def node_kayles_moves(graph):
+    return [node_kayles_pick(graph, v) for v in graph[0]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 9), st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=14))
+def test_node_kayles_winning_vertex_leaves_a_p_position(n, pairs):
+    import networkx as nx
+
+    edges = {(f"v{a}", f"v{b}") for a, b in pairs if a < n and b < n and a != b}
+    graph = nx.Graph()
+    graph.add_nodes_from(f"v{i}" for i in range(n))
+    graph.add_edges_from(edges)
+    grundy = memoised_grundy(node_kayles_moves)
+    start = (frozenset(graph.nodes), frozenset(edges))
+    result = ig.node_kayles(graph, winning_move=True)
+    assert result.nimber == grundy(start)
+    if result.nimber == 0:
+        assert result.winning_move is None
+    else:
+        assert grundy(node_kayles_pick(start, result.winning_move)) == 0  # a label of the graph
 
 
 SEQUENCINGS = {2: 1, 4: 2, 6: 4, 8: 24, 10: 288, 12: 3856, 14: 89328}

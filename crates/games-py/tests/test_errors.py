@@ -97,3 +97,16 @@ def test_a_value_file_of_another_game_is_refused(tmp_path):
     path.write_bytes(b"not a value file at all")
     with pytest.raises(ig.FileError):
         ig.Octal("0.77").write_values(100, path)
+
+
+def test_a_value_file_that_is_not_a_regular_file_is_refused(tmp_path):
+    # A FIFO would block the read for ever, a device never ends, a directory is no file.
+    import os
+
+    fifo = tmp_path / "values.fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path, "/dev/zero"):
+        with pytest.raises(ig.FileError, match="not a regular file"):
+            ig.Octal("0.77").statistics(100, path=str(path))
+        with pytest.raises(ig.FileError, match="not a regular file"):
+            ig.Octal("0.77").write_values(100, str(path))

@@ -6,6 +6,7 @@ import threading
 import time
 import traceback
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,6 +83,91 @@ def test_random_heap_games_by_components_match_the_definition(take, split, heaps
     assert ig.nimber(game, position) == grundy(position)
     assert ig.nimber(game, position, method="aspiration") == grundy(position)
     assert ig.nimber(game, position, method="mex") == grundy(position)
+
+
+class HeapGameParts(HeapGame):
+    """The same game, its components heaps (ints) whose options come split into parts by
+    ``option_parts``: lists of heaps, or (``as_array``) a numpy array, -1 for no part."""
+
+    def __init__(self, take, split, as_array):
+        super().__init__(take, split)
+        self.as_array = as_array
+
+    def components(self, heaps):
+        return [h for h in heaps if h]
+
+    canonical = None
+
+    def option_parts(self, h):
+        options = []
+        for t in self.take:
+            if t <= h:
+                options.append([h - t] if h > t else [])
+                if self.split:
+                    options.extend([a, h - t - a] for a in range(1, (h - t) // 2 + 1))
+        if not self.as_array:
+            return options
+        rows = np.full((len(options), 2), -1, dtype=np.int32)
+        for i, parts in enumerate(options):
+            rows[i, : len(parts)] = parts
+        return rows
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sets(st.integers(1, 4), min_size=1, max_size=3),
+    st.booleans(),
+    st.booleans(),
+    st.lists(st.integers(0, 14), min_size=1, max_size=3),
+)
+def test_option_parts_as_lists_or_arrays_match_the_definition(take, split, as_array, heaps):
+    definition = HeapGame(sorted(take), split)
+    grundy = memoised_grundy(definition.moves)
+    position = tuple(sorted(heaps))
+    game = HeapGameParts(sorted(take), split, as_array)
+    for method in ("pruned", "mex", "aspiration"):
+        assert ig.nimber(game, position, method=method) == grundy(position)
+    result = ig.solve(game, position, winning_move=True)
+    assert (result.winning_move is None) == (grundy(position) == 0)
+    if result.winning_move is not None:
+        assert grundy(result.winning_move) == 0
+
+
+def test_option_parts_errors_come_back():
+    class Failing(HeapGameParts):
+        def option_parts(self, h):
+            if h == 5:
+                raise ArithmeticError("no parts for 5")
+            return super().option_parts(h)
+
+    with pytest.raises(ArithmeticError, match="no parts for 5"):
+        ig.nimber(Failing([1, 2], False, False), (9,))
+
+    class Floats(HeapGameParts):
+        def option_parts(self, h):
+            return np.zeros((2, 2), dtype=np.float64)
+
+    with pytest.raises(TypeError):
+        ig.nimber(Floats([1], False, True), (3,))
+
+    class Unhashable(HeapGameParts):
+        def option_parts(self, h):
+            return [[[h - 1]]] if h else []
+
+    with pytest.raises(TypeError):
+        ig.nimber(Unhashable([1], False, False), (3,))
+
+
+def test_integer_positions_of_any_size():
+    # Ints past 64 bits are kept as Python objects, small ones as Rust integers: both work,
+    # and one game may mix them.
+    big = 2**70
+
+    def moves(n):
+        return [n - 1] if n > big - 5 else ([big + 3] if n == 0 else [])
+
+    assert ig.nimber(moves, big + 3) == 0  # big+3 -> ... -> big-4 (no move): 8 positions
+    assert ig.grundy_values(moves, [0])[0] == 1
 
 
 def test_positions_may_be_any_hashable_object():
@@ -183,6 +269,9 @@ def interrupt_after(seconds):
         pytest.param(lambda: ig.node_kayles([(i, i + 1) for i in range(300)] + [(i, i + 7) for i in range(293)], allow_long=True), id="Node-Kayles"),
         pytest.param(lambda: ig.Octal("0.6").values(10**7, allow_long=True), id="octal values"),
         pytest.param(lambda: ig.grundys_game_values(10**7, allow_long=True), id="Grundy's game"),
+        # Seconds of work before its candidate quotient grows past the element limit.
+        pytest.param(lambda: ig.misere_quotient("0.4052", max_heap=3000, allow_long=True), id="misere quotient"),
+        pytest.param(lambda: ig.rotation_count(22, allow_long=True), id="rotation count"),
     ],
 )
 def test_ctrl_c_stops_long_work_within_a_second(work):

@@ -154,6 +154,29 @@ impl CramBoard {
         }
     }
 
+    /// Every domino that can be placed, as its two cells `(row, col)` (the first above or left
+    /// of the second), with the board it leaves: horizontal dominoes by their first cell, then
+    /// vertical ones, the order of [`Cram`]'s `moves`. A front end names a move by its cells.
+    pub fn placements(&self) -> Vec<([(usize, usize); 2], CramBoard)> {
+        let cols = self.cols();
+        let first = (0..self.rows()).fold(0u128, |mask, r| mask | 1u128 << (r * cols));
+        let last = first << (cols - 1);
+        let cell = |i: usize| (i / cols, i % cols);
+        let mut out = Vec::new();
+        // Cells whose right neighbour is free too: a horizontal domino starts there.
+        let free = self.free_cells();
+        let horizontal = free & !last & (free >> 1);
+        for_each_bit(horizontal, |i| {
+            out.push(([cell(i), cell(i + 1)], self.with_free(free & !(3u128 << i))))
+        });
+        let vertical = if cols < MAX_CELLS { free & (free >> cols) } else { 0 };
+        for_each_bit(vertical, |i| {
+            let option = self.with_free(free & !(1u128 << i) & !(1u128 << (i + cols)));
+            out.push(([cell(i), cell(i + cols)], option));
+        });
+        out
+    }
+
     /// The connected regions of free cells (4-neighbourhood) as bit masks of this board,
     /// in the order of their lowest cell.
     pub fn regions(&self) -> Vec<u128> {
@@ -198,17 +221,7 @@ impl Game for Cram {
     /// Horizontal dominoes first, each row from the left, then vertical ones (the rules alone:
     /// the explicit-graph engine's moves, written without the search's helpers).
     fn moves(&self, board: &CramBoard) -> Vec<CramBoard> {
-        let cols = board.cols();
-        let first = (0..board.rows()).fold(0u128, |mask, r| mask | 1u128 << (r * cols));
-        let last = first << (cols - 1);
-        let mut out = Vec::new();
-        // Cells whose right neighbour is free too: a horizontal domino starts there.
-        let free = board.free_cells();
-        let horizontal = free & !last & (free >> 1);
-        for_each_bit(horizontal, |i| out.push(board.with_free(free & !(3u128 << i))));
-        let vertical = if cols < MAX_CELLS { free & (free >> cols) } else { 0 };
-        for_each_bit(vertical, |i| out.push(board.with_free(free & !(1u128 << i) & !(1u128 << (i + cols)))));
-        out
+        board.placements().into_iter().map(|(_, option)| option).collect()
     }
 }
 

@@ -46,6 +46,7 @@ def node_kayles(
     graph: Any,
     *,
     method: str = "pruned",
+    winning_move: bool = False,
     memory: int = 4096,
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
@@ -53,12 +54,15 @@ def node_kayles(
 ) -> SearchResult:
     """The nimber (or outcome) of Node-Kayles on ``graph`` (a move takes a vertex and its
     neighbours away): a networkx graph, an edge list, or ``(n, edges)``. Directions, loops
-    and repeated edges are ignored."""
+    and repeated edges are ignored. With ``winning_move=True``, ``result.winning_move`` is a
+    vertex to take that wins (its label in ``graph``), ``None`` on a P-position."""
     vertices, edges = _numbered(graph)
     return _native.node_kayles(
         len(vertices),
         edges,
         method=method,
+        winning_move=winning_move,
+        labels=vertices,
         memory=memory,
         max_nodes=max_nodes,
         max_seconds=max_seconds,

@@ -120,7 +120,7 @@ def misere_quotient(
     code: str, *, max_heap: int = 1000, memory: int = 4096, max_steps: Optional[int] = None, allow_long: bool = False
 ) -> MisereQuotient: ...
 def cram(
-    rows: int, cols: int, *, method: str = "pruned", memory: int = 4096, max_nodes: Optional[int] = None,
+    rows: int, cols: int, *, method: str = "pruned", winning_move: bool = False, memory: int = 4096, max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None, allow_long: bool = False,
 ) -> SearchResult: ...
 def chomp(
@@ -128,7 +128,8 @@ def chomp(
     max_seconds: Optional[float] = None, allow_long: bool = False,
 ) -> SearchResult: ...
 def node_kayles(
-    n: int, edges: List[Tuple[int, int]], *, method: str = "pruned", memory: int = 4096,
+    n: int, edges: List[Tuple[int, int]], *, method: str = "pruned", winning_move: bool = False,
+    labels: Optional[List[Any]] = None, memory: int = 4096,
     max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, allow_long: bool = False,
 ) -> SearchResult: ...
 def rotation_solve(n: int, *, seed: int = 0, max_nodes: int = 20000000, allow_long: bool = False) -> List[int]: ...
