@@ -174,11 +174,11 @@ fn control_characters_from_files_are_escaped() {
     // A shard file whose method holds control characters: refused, the error escaped.
     let shard = dir.join("s.json");
     answered(&["rotation", "count", "8", "--out", shard.to_str().unwrap()], Duration::from_secs(30));
-    let mut record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&shard).unwrap()).unwrap();
-    record["method"] = "two-ended\u{1b}[2J\r\nforged line".into();
-    record["version"] = "0.1.0\u{1b}]0;title\u{7}".into();
-    std::fs::write(&shard, record.to_string()).unwrap();
+    // Forged with a valid digest, so that the fields themselves reach the checks.
+    let mut record = game_rotation::read_shard_file(&shard).unwrap();
+    record.method = "two-ended\u{1b}[2J\r\nforged line".into();
+    record.version = "0.1.0\u{1b}]0;title\u{7}".into();
+    std::fs::write(&shard, record.to_json()).unwrap();
     let r = run(&["rotation", "merge", shard.to_str().unwrap()], Duration::from_secs(30));
     let all = format!("{}{}", String::from_utf8_lossy(&r.stdout), r.stderr);
     assert!(!all.chars().any(|c| c.is_control() && c != '\n'), "{all:?}");
