@@ -280,17 +280,17 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             (false, _, Some(total)) => {
                 let _ = write!(
                     text,
-                    "{} (listing the first {shown}, {}):",
+                    "{} (listing the first {shown}, --max-kernels {}):",
                     count(total, "kernel", "kernels"),
-                    format!("--max-kernels {}", args.max_kernels)
+                    args.max_kernels
                 );
             }
             (false, _, None) => {
                 let _ = write!(
                     text,
-                    "at least {} kernels (listing stopped at {}; counting them all gave up after {} steps):",
+                    "at least {} kernels (listing stopped at --max-kernels {}; counting them all gave up after {} steps):",
                     shown + 1,
-                    format!("--max-kernels {}", args.max_kernels),
+                    args.max_kernels,
                     max_steps
                 );
             }
