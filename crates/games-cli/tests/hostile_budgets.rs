@@ -181,6 +181,58 @@ fn a_large_misere_sum_is_refused_before_the_work() {
     );
 }
 
+/// Kind "effort": a misère sum of 10^5 small heaps (0 to 299: 1.5 * 10^7 options to visit,
+/// 10 s with its winning moves listed) is refused at once, naming the flag that lifts it; a
+/// sum of 10^4 of them answers.
+#[test]
+fn a_misere_sum_of_many_heaps_is_refused_before_the_work() {
+    let heaps: Vec<String> = (0..100_000).map(|i| (i % 300).to_string()).collect();
+    let mut args = vec!["misere", "0.77", "--heaps"];
+    args.extend(heaps.iter().map(String::as_str));
+    let start = Instant::now();
+    let line = refused(4096, &args);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        line.contains("listing the winning moves of 100000 heaps would take about")
+            && line.contains("more than the limit of 10000000 (pass --allow-long"),
+        "{line}"
+    );
+    let r = run_capped(4096, &args[..3 + 10_000]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("octal game 0.77 in misère play, heaps [0, 1, 2,"), "{}", &r.stdout[..200]);
+}
+
+/// Kind "effort": `grundy --values N` with `--stats` or `--out` had no limit (2 * 10^7 heaps ran
+/// on past 30 s); more than 10^6 heaps computed in one run is refused before any is computed
+/// or a file made, and the heaps a value file already holds do not count.
+#[test]
+fn grundy_values_past_a_million_heaps_are_refused_before_the_work() {
+    let dir = common::scratch("budgets", "grundy");
+    let out = dir.join("grundy.bin");
+    for extra in [&["--stats"][..], &["--out", path(&out)]] {
+        let mut args = vec!["grundy", "--values", "20000000"];
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let line = refused(4096, &args);
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            line.contains("(heaps 0..=20000000) is 20000001, more than 1000000 (pass --allow-long"),
+            "{line}"
+        );
+    }
+    assert!(!out.exists(), "a refused run made its file");
+    // A file of 200 000 heaps: 10^6 more is one too many, and the message counts from its end.
+    let values = game_takebreak::grundy_values(199_999).unwrap();
+    std::fs::write(&out, common::value_file("grundy", 1, &values)).unwrap();
+    let before = std::fs::read(&out).unwrap();
+    let line = refused(4096, &["grundy", "--values", "1200000", "--out", path(&out)]);
+    assert!(line.contains("(heaps 200000..=1200000) is 1000001, more than 1000000"), "{line}");
+    assert_eq!(std::fs::read(&out).unwrap(), before, "a refused run changed its file");
+    // Within the limit counted from the file's end, the run goes on (here: nothing to compute).
+    let r = run_capped(4096, &["grundy", "--values", "150000", "--out", path(&out), "--stats"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
 // --- Misère quotients: built as far as the question needs ------------------------------------
 
 /// The misère outcome of a sum of Dawson's Kayles (0.07: take two counters, leaving nothing,
