@@ -327,6 +327,9 @@ fn damage_messages_name_the_block_and_its_heaps() {
         assert!(!error.to_string().contains('\n'));
     }
     assert_eq!(ValueFileError::Unchecked { version: 1 }.repaired_from(), Some(0));
+    let bad = ValueFileError::BadBlock { block: 3, first_heap: 196_608, last_heap: Some(262_143) };
+    assert_eq!(bad.repaired_from(), Some(196_608));
+    assert_eq!(ValueFileError::HeaderChecksum.repaired_from(), Some(0));
     assert_eq!(ValueFileError::WrongName { found: "a".into(), expected: "b".into() }.repaired_from(), None);
 }
 
