@@ -30,9 +30,10 @@ fn chunk_heaps(n: u64) -> u64 {
 /// (game-takebreak's sparse method), so this is far less than the second a stop may take.
 const POLL_HEAPS: u64 = 1 << 12;
 
-/// Heaps computed in one run without `--allow-long`, whatever is printed or written: about 7 µs
-/// a heap (10^6 heaps took 7 s, 4 * 10^6 in 30 s, linear), so a few seconds. Heaps a value file
-/// already holds are read, not computed, and do not count.
+/// Heaps computed in one run without `--allow-long`, whatever is printed or written: a few
+/// seconds of work, the time growing linearly with the heaps (BENCHMARKS.md, "Effort limits
+/// of the command line"). Heaps a value file already holds are read, not computed, and do not
+/// count.
 pub const MAX_COMPUTED_HEAPS: u64 = 1_000_000;
 
 /// Refuses, without `--allow-long`, a run that would compute more than [`MAX_COMPUTED_HEAPS`]

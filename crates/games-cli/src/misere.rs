@@ -19,10 +19,9 @@ const MAX_HEAP: u32 = 10_000;
 const MISERE_STEPS: u64 = 2_000_000_000;
 
 /// Options visited to list the winning moves of a sum without `--allow-long` (each option is
-/// visited twice, to count the moves and to list them): about 0.7 µs an option with its share
-/// of the listing, so a few seconds (`tests/hostile_budgets.rs`,
-/// `a_misere_sum_of_many_heaps_is_refused_before_the_work`: 10^5 heaps of 0..300, 1.5 * 10^7
-/// options, took 10 s and is refused).
+/// visited twice, to count the moves and to list them): a few seconds of work (BENCHMARKS.md,
+/// "Effort limits of the command line"; `tests/hostile_budgets.rs`,
+/// `a_misere_sum_of_many_heaps_is_refused_before_the_work`, refuses a sum past it).
 const SUM_OPTIONS: u128 = 10_000_000;
 
 /// Runs `games misere CODE ...`.

@@ -166,15 +166,26 @@ fn a_kernel_listing_is_refused_before_it_passes_the_budget() {
 
 // --- Effort: refused before the work ----------------------------------------------------
 
+/// The arguments `misere 0.77 --heaps HEAPS...`.
+fn kayles_sum(heaps: &[String]) -> Vec<&str> {
+    let mut args = vec!["misere", "0.77", "--heaps"];
+    args.extend(heaps.iter().map(String::as_str));
+    args
+}
+
+/// A run refused within 5 s; its line.
+fn refused_at_once(args: &[&str]) -> String {
+    let start = Instant::now();
+    let line = refused(4096, args);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    line
+}
+
 /// Kind "effort": a misère sum of many large heaps is refused at once (10^5 heaps ran 56 s).
 #[test]
 fn a_large_misere_sum_is_refused_before_the_work() {
     let heaps: Vec<String> = (0..2000).map(|i| (100_000 + i).to_string()).collect();
-    let mut args = vec!["misere", "0.77", "--heaps"];
-    args.extend(heaps.iter().map(String::as_str));
-    let start = Instant::now();
-    let line = refused(4096, &args);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    let line = refused_at_once(&kayles_sum(&heaps));
     assert!(
         line.contains("listing the winning moves of 2000 heaps") && line.contains("--allow-long"),
         "{line}"
@@ -187,11 +198,8 @@ fn a_large_misere_sum_is_refused_before_the_work() {
 #[test]
 fn a_misere_sum_of_many_heaps_is_refused_before_the_work() {
     let heaps: Vec<String> = (0..100_000).map(|i| (i % 300).to_string()).collect();
-    let mut args = vec!["misere", "0.77", "--heaps"];
-    args.extend(heaps.iter().map(String::as_str));
-    let start = Instant::now();
-    let line = refused(4096, &args);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    let args = kayles_sum(&heaps);
+    let line = refused_at_once(&args);
     assert!(
         line.contains("listing the winning moves of 100000 heaps would take about")
             && line.contains("more than the limit of 10000000 (pass --allow-long"),
@@ -212,9 +220,7 @@ fn grundy_values_past_a_million_heaps_are_refused_before_the_work() {
     for extra in [&["--stats"][..], &["--out", path(&out)]] {
         let mut args = vec!["grundy", "--values", "20000000"];
         args.extend_from_slice(extra);
-        let start = Instant::now();
-        let line = refused(4096, &args);
-        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        let line = refused_at_once(&args);
         assert!(
             line.contains("(heaps 0..=20000000) is 20000001, more than 1000000 (pass --allow-long"),
             "{line}"
