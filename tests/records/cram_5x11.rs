@@ -1,6 +1,7 @@
 //! Cram 5 x 11 in shards (`records/cram-5x11/`): the board searched at its 27 distinct first
 //! moves by `scripts/cram-shards.sh`, each asked only "is your value 0?", the 27 shard files
-//! packed in `shards.jsonl` ([`crate::packed_shards`]). Every shard must be a
+//! packed in `shards.jsonl` ([`crate::packed_shards`]), each line sealed with the SHA-256 of its
+//! content (game-search-runs' `RootShard::from_file_text` checks it). Every shard must be a
 //! finished shard of that search (board, question and number of shards fixed), under the name
 //! of its index, once, all 27 of them; `times.tsv` must hold the CPU seconds of each, and their
 //! merge must be the published nimber and the board's entry of `records/cram.json`.
@@ -22,7 +23,23 @@ const PUBLISHED: u32 = 0;
 /// The shards kept in `shards.jsonl`, as (file name, shard), in the order kept: the name says
 /// which index the line must hold.
 fn committed_shards() -> Vec<(String, RootShard)> {
-    crate::packed_shards(DIR, SHARDS, |_, text| serde_json::from_str(text).map_err(|e| e.to_string()))
+    crate::packed_shards(DIR, SHARDS, |_, text| RootShard::from_file_text(text).map_err(|e| e.to_string()))
+}
+
+/// Each committed line carries the digest of its content: a digit changed in any line (a
+/// task's number, the node count, the cap, the name's size) is refused, not merged.
+#[test]
+fn a_changed_digit_in_a_committed_shard_is_refused() {
+    let text = crate::read_text(&format!("{DIR}/shards.jsonl"));
+    for line in text.lines() {
+        let digest = line.find("\"sha256\"").expect("a sealed line");
+        for (at, byte) in line.bytes().enumerate().take(digest).filter(|(_, b)| b.is_ascii_digit()) {
+            let mut bytes = line.as_bytes().to_vec();
+            bytes[at] = if byte == b'9' { b'8' } else { byte + 1 };
+            let changed = String::from_utf8(bytes).unwrap();
+            assert!(RootShard::from_file_text(&changed).is_err(), "{changed}");
+        }
+    }
 }
 
 /// Every file a finished shard of this search, under the file name of its index, each once.

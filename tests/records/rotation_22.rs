@@ -1,11 +1,11 @@
 //! The sequencings of Z_22 counted twice (`records/rotation-22/` and
 //! `records/rotation-22-depth-first/`), in shards by `scripts/count-n22.sh`, by two kernels that
 //! share no search code, each set of 256 shard files packed in `shards.jsonl` (one file a line,
-//! [`crate::packed_shards`]). Each shard must be a valid shard (the library's own parser checks its
-//! class sums), and all files of a directory shards of one and the same count: n = 22 and the
-//! K, method, library version and prefix depth the script fixes for that directory, each shard
-//! once, under the file name of its index, all K of them. `merged.json` must be their exact
-//! sum, and the two counts must agree class by class.
+//! [`crate::packed_shards`]). Each shard must be a valid shard (the library's own parser checks
+//! its SHA-256 digest and its class sums), and all files of a directory shards of one and the
+//! same count: n = 22 and the K, method, library version and prefix depth the script fixes for
+//! that directory, each shard once, under the file name of its index, all K of them.
+//! `merged.json` must be their exact sum, and the two counts must agree class by class.
 
 use std::collections::BTreeSet;
 
@@ -118,4 +118,22 @@ fn the_rules_notice_a_foreign_or_repeated_shard() {
     let mut empty = first;
     empty.1.tasks = 0;
     assert!(count.check_one_count(&[empty]).unwrap_err().contains("tasks"));
+}
+
+/// The committed lines carry the digest of their content: a digit changed in the first shard
+/// of each count (a class count, the total, a seconds figure) is refused by the parser, even
+/// where the class sums would not notice it.
+#[test]
+fn a_changed_digit_in_a_committed_shard_is_refused() {
+    for count in [&TWO_ENDED, &DEPTH_FIRST] {
+        let text = crate::read_text(&format!("{}/shards.jsonl", count.dir));
+        let line = text.lines().next().expect("a shard");
+        let digest = line.find("\"sha256\"").expect("a sealed line");
+        for (at, byte) in line.bytes().enumerate().take(digest).filter(|(_, b)| b.is_ascii_digit()) {
+            let mut bytes = line.as_bytes().to_vec();
+            bytes[at] = if byte == b'9' { b'8' } else { byte + 1 };
+            let changed = String::from_utf8(bytes).unwrap();
+            assert!(parse_shard_file(std::path::Path::new("x.json"), &changed).is_err(), "{changed}");
+        }
+    }
 }

@@ -24,6 +24,8 @@
 //! * [`testing`]: [`testing::check_search_rules`], one call from a game crate's tests that
 //!   checks its search methods against its rules (`option_parts` against `moves` and
 //!   `components`, `dense_index`, `known_outcome`, canonical parts);
+//! * [`sealed_json`]: JSON records that carry a SHA-256 of their content, refused when read
+//!   back changed (the shard files of long runs);
 //! * [`value_file`]: values indexed by heap, written to a file as a long computation goes and
 //!   read back (checked sizes, typed errors) to resume it, for any game that names itself.
 //!
@@ -75,6 +77,7 @@ mod game;
 mod graph_io;
 mod kernel;
 mod loopy;
+pub mod sealed_json;
 pub mod search;
 mod search_game;
 pub mod testing;

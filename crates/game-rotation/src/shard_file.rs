@@ -30,6 +30,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use game_core::sealed_json::SealError;
+
 use crate::{AngleCountReport, CountReport, MAX_COUNT_N, Shard, by_white_slot_from_first};
 
 /// Format number written to every shard file; files of another format are refused.
@@ -490,10 +492,11 @@ impl ShardRecord {
     }
 
     /// The record as the JSON text of its file (pretty-printed, one field a line, final
-    /// newline).
+    /// newline), sealed with a SHA-256 of its content (game-core's
+    /// [`sealed_json`](game_core::sealed_json)): [`parse_shard_file`] refuses the file if any
+    /// count in it changes, even one that keeps the class sums.
     pub fn to_json(&self) -> String {
-        // Serialising plain fields and strings cannot fail.
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut text = game_core::sealed_json::seal(self, true);
         text.push('\n');
         text
     }
@@ -561,13 +564,20 @@ impl ShardRecord {
     }
 }
 
-/// Parses and checks the JSON text of a shard file; `path` is for messages.
+/// Parses and checks the JSON text of a shard file: its SHA-256 digest (a file without one,
+/// written before shard files carried it, is refused), then every rule of a record; `path` is
+/// for messages.
 ///
 /// # Errors
 /// [`ShardFileError::Malformed`] with the first problem.
 pub fn parse_shard_file(path: &Path, text: &str) -> Result<ShardRecord, ShardFileError> {
     let malformed = |reason: String| ShardFileError::Malformed { path: path.display().to_string(), reason };
-    let record: ShardRecord = serde_json::from_str(text).map_err(|e| malformed(e.to_string()))?;
+    let record: ShardRecord = game_core::sealed_json::open(text).map_err(|e| {
+        malformed(match e {
+            SealError::NoDigest => format!("{e}; count the shard again"),
+            e => e.to_string(),
+        })
+    })?;
     record.validate().map_err(malformed)?;
     Ok(record)
 }
@@ -856,19 +866,66 @@ mod tests {
         }
     }
 
-    /// The JSON of a valid record with `edit` applied to its value.
+    /// The JSON of a valid record with `edit` applied to its value, sealed again when it is
+    /// still a record (as a forger would), so that the rules after the digest are what refuse it.
     fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> String {
-        let mut value: serde_json::Value =
-            serde_json::from_str(&shard_record(10, 0, 2, 2).to_json()).unwrap();
+        edited_record(&shard_record(10, 0, 2, 2), edit)
+    }
+
+    /// `record`'s file with `edit` applied, sealed again when it is still a record.
+    fn edited_record(record: &ShardRecord, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+        let mut value: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
         edit(&mut value);
-        value.to_string()
+        let mut unsealed = value.clone();
+        unsealed.as_object_mut().unwrap().remove(game_core::sealed_json::DIGEST_FIELD);
+        match serde_json::from_value::<ShardRecord>(unsealed) {
+            Ok(record) => game_core::sealed_json::seal(&record, true),
+            Err(_) => value.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_changed_count_that_keeps_the_sums_is_refused_by_the_digest() {
+        let record = shard_record(10, 0, 2, 2);
+        let text = record.to_json();
+        // A first rotation's count and the total raised together, and the white-pin slot that
+        // is its relabelling: every rule of a record holds, only the digest tells.
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let raise = |v: &serde_json::Value| (v.as_str().unwrap().parse::<u128>().unwrap() + 1).to_string();
+        let k = (1..10).find(|&k| record.by_first[k] > 0).unwrap();
+        value["by_first"][k] = raise(&value["by_first"][k]).into();
+        value["total"] = raise(&value["total"]).into();
+        let by_white = by_white_slot_from_first(10, &{
+            let mut first = record.by_first.clone();
+            first[k] += 1;
+            first
+        })
+        .unwrap();
+        value["by_white_slot"] = serde_json::json!(by_white.iter().map(u128::to_string).collect::<Vec<_>>());
+        assert!(reason_of(&value.to_string()).contains("does not match its sha256 digest"));
+        // The same file resealed passes: the rules alone could not have refused it.
+        assert!(parse_shard_file(Path::new("x.json"), &edited(|v| *v = value.clone())).is_ok());
+        // Any one byte of a digit changed is refused.
+        for (at, byte) in text.bytes().enumerate().filter(|(_, b)| b.is_ascii_digit()) {
+            let mut bytes = text.clone().into_bytes();
+            bytes[at] = if byte == b'9' { b'8' } else { byte + 1 };
+            let changed = String::from_utf8(bytes).unwrap();
+            assert!(parse_shard_file(Path::new("x.json"), &changed).is_err(), "byte {at}");
+        }
+        // A file written before shard files carried a digest is refused, saying so.
+        let old = serde_json::to_string_pretty(&record).unwrap();
+        let reason = reason_of(&old);
+        assert!(
+            reason.contains("no \"sha256\" field") && reason.contains("count the shard again"),
+            "{reason}"
+        );
     }
 
     #[test]
     fn malformed_files_are_refused_with_the_reason() {
         assert!(reason_of("").contains("EOF"));
         assert!(reason_of("{\"format\": 1").contains("EOF"));
-        assert!(reason_of("[1, 2]").contains("expected struct"));
+        assert!(reason_of("[1, 2]").contains("not a JSON object"));
         assert!(reason_of(&edited(|v| v["total"] = serde_json::json!(5))).contains("invalid type"));
         assert!(reason_of(&edited(|v| v["total"] = "+5".into())).contains("not a decimal number"));
         assert!(reason_of(&edited(|v| v["total"] = "-5".into())).contains("not a decimal number"));
@@ -1031,11 +1088,7 @@ mod tests {
     fn counts_by_start_angle_are_checked_and_never_mixed() {
         let record = angle_record(10, 0, 2, crate::CountMethod::TwoEnded);
         let path = Path::new("a.json");
-        let edited = |edit: &dyn Fn(&mut serde_json::Value)| {
-            let mut value: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
-            edit(&mut value);
-            reason_of(&value.to_string())
-        };
+        let edited = |edit: &dyn Fn(&mut serde_json::Value)| reason_of(&edited_record(&record, edit));
         assert!(edited(&|v| v["total"] = "1".into()).contains("by start angle add up to"));
         assert!(edited(&|v| v["by_start_angle"][0] = "1".into()).contains("start angle 0"));
         assert!(

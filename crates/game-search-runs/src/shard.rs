@@ -31,6 +31,10 @@
 //! the tasks left; the table can be carried over too ([`TableFiles`](crate::TableFiles)). A shard
 //! stopped part of the way holds the first of its tasks ([`RootShard::is_complete`] says
 //! whether it holds them all), and the merge refuses it.
+//!
+//! A shard's file ([`RootShard::to_file_text`]) carries a SHA-256 of its content, checked when
+//! it is read ([`RootShard::from_file_text`]): the merge checks that shards fit together, but
+//! a changed value that keeps them consistent would otherwise be merged.
 
 use itertools::Itertools;
 use serde::{Deserialize, Serialize};
@@ -69,6 +73,24 @@ pub struct RootShard {
 }
 
 impl RootShard {
+    /// The shard as the text of its file: its JSON on one line, sealed with a SHA-256 of its
+    /// content (game-core's [`sealed_json`](game_core::sealed_json)), then a newline.
+    pub fn to_file_text(&self) -> String {
+        let mut text = game_core::sealed_json::seal(self, false);
+        text.push('\n');
+        text
+    }
+
+    /// The shard in the text of its file ([`RootShard::to_file_text`]), once the digest matches
+    /// its content: a changed value, task or count is refused, not merged or resumed.
+    ///
+    /// # Errors
+    /// The [`SealError`](game_core::sealed_json::SealError) of a text that is not a sealed
+    /// shard, among them `NoDigest` for a file written before shard files carried a digest.
+    pub fn from_file_text(text: &str) -> Result<Self, game_core::sealed_json::SealError> {
+        game_core::sealed_json::open(text)
+    }
+
     /// Whether the shard holds the value of every one of its tasks (a shard stopped part of the
     /// way holds the first ones).
     pub fn is_complete(&self) -> bool {

@@ -156,7 +156,6 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
         || format!("answering for the graph of {path}"),
         answer_bytes(g.node_count(), g.edge_count(), &names),
     )?;
-    let mut memory_cut = false;
     let (acyclic, values, results, report) = match grundy_values(g) {
         Ok(values) => {
             // A position is P exactly when its Grundy value is 0, and the P-positions are the
@@ -183,29 +182,44 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
                 gamma.iter().map(|v| v.finite().map_or_else(|| json!(v.to_string()), |f| json!(f))).collect();
             // `--dot` marks one kernel only.
             let asked = if args.dot { 1 } else { args.max_kernels };
-            // Each kernel listed is kept, and printed with its names (text and JSON): the list
-            // stops where the memory budget would be passed, as it stops at --max-kernels. A
-            // kernel holds at most every node: per node its index, its name's slice and its
-            // JSON string ([`KERNEL_ENTRY_BYTES`]), and the name itself three times.
+            // The answer is estimated before any kernel is listed, and refused whole when it
+            // would pass the budget: a user who asks for every kernel gets all of them or a
+            // refusal that says what they would take, never a list cut short by the budget.
+            // The count comes first (the product of the components' counts: far cheaper than
+            // the list), so the estimate is of the kernels there are, not of those asked for.
+            let counted = match count_kernels(g, max_steps) {
+                Ok(count) => Some(count),
+                Err(GameError::StepLimitExceeded { .. }) => None,
+                Err(other) => return Err(other.into()),
+            };
+            let will_list =
+                counted.as_ref().map_or(asked, |c| usize::try_from(c).map_or(asked, |c| c.min(asked)));
+            // Each kernel listed is kept, and printed with its names (text and JSON). A kernel
+            // holds at most every node: per node its index, its name's slice and its JSON
+            // string ([`KERNEL_ENTRY_BYTES`]), and the name itself three times.
             let name_bytes: u128 = names.iter().map(|n| n.len() as u128 + 4).sum();
             let per_kernel = KERNEL_ENTRY_BYTES * g.node_count() as u128 + 3 * name_bytes + KERNEL_BYTES;
             let held = answer_bytes(g.node_count(), g.edge_count(), &names);
-            let room = budget.memory_bytes.saturating_sub(held);
-            let fits = usize::try_from(room / per_kernel).unwrap_or(usize::MAX);
-            let wanted = asked.min(fits);
-            memory_cut = wanted < asked;
-            let listed = kernels(g, wanted, max_steps).map_err(|e| {
+            let needed = held + per_kernel * will_list as u128;
+            if needed > budget.memory_bytes {
+                let fits = budget.memory_bytes.saturating_sub(held) / per_kernel;
+                let some = counted.as_ref().map_or_else(|| "up to ".to_string(), |_| String::new());
+                return Err(CliError::OverMemoryBudget {
+                    what: format!(
+                        "listing {some}{} of {path} (--max-kernels {fits} lists as many as the budget holds)",
+                        count(will_list, "kernel", "kernels")
+                    ),
+                    needed,
+                    budget: budget.memory_bytes,
+                });
+            }
+            budget.check(|| format!("listing the kernels of {path}"), needed)?;
+            let listed = kernels(g, will_list, max_steps).map_err(|e| {
                 gave_up("the kernel search", "deciding whether a kernel exists is NP-complete", e)
             })?;
-            let count = if listed.complete {
-                Some(listed.kernels.len().to_string())
-            } else {
-                match count_kernels(g, max_steps) {
-                    Ok(count) => Some(count.to_string()),
-                    Err(GameError::StepLimitExceeded { .. }) => None,
-                    Err(other) => return Err(other.into()),
-                }
-            };
+            let count = counted
+                .map(|c| c.to_string())
+                .or_else(|| listed.complete.then(|| listed.kernels.len().to_string()));
             (false, values, results, KernelReport { listed, count })
         }
         Err(other) => return Err(other.into()),
@@ -266,17 +280,17 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             (false, _, Some(total)) => {
                 let _ = write!(
                     text,
-                    "{} (listing the first {shown}, {}):",
+                    "{} (listing the first {shown}, --max-kernels {}):",
                     count(total, "kernel", "kernels"),
-                    listing_limit(args.max_kernels, memory_cut)
+                    args.max_kernels
                 );
             }
             (false, _, None) => {
                 let _ = write!(
                     text,
-                    "at least {} kernels (listing stopped at {}; counting them all gave up after {} steps):",
+                    "at least {} kernels (listing stopped at --max-kernels {}; counting them all gave up after {} steps):",
                     shown + 1,
-                    listing_limit(args.max_kernels, memory_cut),
+                    args.max_kernels,
                     max_steps
                 );
             }
@@ -301,15 +315,6 @@ pub fn run(args: &GraphArgs, budget: &Budget) -> Result<Output, CliError> {
             "kernel_count": report.count,
         }),
     ))
-}
-
-/// What cut the list of kernels: `--max-kernels N`, or the memory budget.
-fn listing_limit(max_kernels: usize, memory_cut: bool) -> String {
-    if memory_cut {
-        "as many as the memory budget holds (raise --memory)".to_string()
-    } else {
-        format!("--max-kernels {max_kernels}")
-    }
 }
 
 fn display_value(value: &serde_json::Value) -> String {

@@ -30,6 +30,23 @@ fn chunk_heaps(n: u64) -> u64 {
 /// (game-takebreak's sparse method), so this is far less than the second a stop may take.
 const POLL_HEAPS: u64 = 1 << 12;
 
+/// Heaps computed in one run without `--allow-long`, whatever is printed or written: a few
+/// seconds of work, the time growing linearly with the heaps (BENCHMARKS.md, "Effort limits
+/// of the command line"). Heaps a value file already holds are read, not computed, and do not
+/// count.
+pub const MAX_COMPUTED_HEAPS: u64 = 1_000_000;
+
+/// Refuses, without `--allow-long`, a run that would compute more than [`MAX_COMPUTED_HEAPS`]
+/// heaps: those of `0..=n` past the `stored` ones.
+fn check_work(budget: &Budget, n: u64, stored: usize) -> Result<(), CliError> {
+    let computed = u128::from(n) + 1 - (stored as u128).min(u128::from(n) + 1);
+    budget.check_size(
+        || format!("the number of heaps of Grundy's game computed in one run (heaps {stored}..={n})"),
+        computed,
+        u128::from(MAX_COMPUTED_HEAPS),
+    )
+}
+
 /// Runs `games grundy ...`.
 pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     let Some(n) = args.values else {
@@ -48,6 +65,9 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
     }
     let memory_limit = u64::try_from(budget.memory_bytes).unwrap_or(u64::MAX);
     budget.check(|| format!("the values of {title}, heaps 0..={n}"), u128::from(estimated_bytes(n)))?;
+    if !args.out.as_ref().is_some_and(|path| path.exists()) {
+        check_work(budget, n, 0)?;
+    }
     // One writer per file: a second run is refused before it reads anything.
     let _lock = match &args.out {
         Some(path) => {
@@ -64,6 +84,7 @@ pub fn run(args: &GrundyArgs, budget: &Budget) -> Result<Output, CliError> {
         Some(path) if path.exists() => {
             let stored = value_file::read_values(path, VALUE_FILE_NAME, room, budget.memory_bytes, on_damage)
                 .map_err(|e| file_error(path, e))?;
+            check_work(budget, n, stored.values.len())?;
             if let Some(damage) = stored.damage {
                 // Cut at the damage now: the file then holds only checked values, whatever
                 // stops this run.

@@ -19,8 +19,10 @@ const MAX_HEAP: u32 = 10_000;
 const MISERE_STEPS: u64 = 2_000_000_000;
 
 /// Options visited to list the winning moves of a sum without `--allow-long` (each option is
-/// visited twice, to count the moves and to list them: a few seconds).
-const SUM_OPTIONS: u128 = 100_000_000;
+/// visited twice, to count the moves and to list them): a few seconds of work (BENCHMARKS.md,
+/// "Effort limits of the command line"; `tests/hostile_budgets.rs`,
+/// `a_misere_sum_of_many_heaps_is_refused_before_the_work`, refuses a sum past it).
+const SUM_OPTIONS: u128 = 10_000_000;
 
 /// Runs `games misere CODE ...`.
 pub fn run(args: &MisereArgs, budget: &Budget) -> Result<Output, CliError> {

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use game_core::Outcome;
+use game_core::sealed_json::SealError;
 use game_core::search::{Search, SearchError, SearchLimits, SearchStats};
 use game_placement::{Chomp, ChompBoard, Cram, CramBoard, KaylesGraph, NodeKayles};
 use game_search_runs::{
@@ -447,19 +448,22 @@ const MAX_SHARD_FILE_BYTES: u64 = 1 << 20;
 
 /// Writes `shard` to `path` whole (a file is never half there).
 fn write_shard_file(path: &Path, shard: &RootShard) -> Result<(), CliError> {
-    let json = serde_json::to_string(shard).map_err(|e| CliError::bad(format!("{}: {e}", path.display())))?;
-    crate::files::write_whole(path, format!("{json}\n"))
+    crate::files::write_whole(path, shard.to_file_text())
 }
 
 /// Reads the shard file `path`, which must hold a shard of `name` (this board's).
 fn read_shard_file(path: &Path, name: &str) -> Result<RootShard, CliError> {
     let file = crate::output::one_line(&path.display().to_string());
     let bytes = crate::files::read_bounded(path, MAX_SHARD_FILE_BYTES)?;
-    let shard: RootShard = serde_json::from_slice(&bytes).map_err(|e| {
-        CliError::bad(format!(
-            "{file}: not a shard file of games cram: {}",
-            crate::output::one_line(&e.to_string())
-        ))
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| CliError::bad(format!("{file}: not a shard file of games cram: not UTF-8 text")))?;
+    let shard = RootShard::from_file_text(text).map_err(|e| {
+        let reason = crate::output::one_line(&e.to_string());
+        CliError::bad(match e {
+            SealError::NoDigest => format!("{file}: {reason}; remove it to search the shard again"),
+            SealError::Mismatch => format!("{file}: shard file refused: {reason}"),
+            _ => format!("{file}: not a shard file of games cram: {reason}"),
+        })
     })?;
     if shard.position != name {
         return Err(CliError::bad(format!(

@@ -122,14 +122,27 @@ fn a_graph_file_is_read_within_the_budget() {
     assert!(line.contains("the file is larger than 1048576 bytes"), "{line}");
 }
 
-/// Kind "memory": a graph of millions of kernels lists as many as the budget holds (18
-/// two-cycles have 2^18 kernels; at --memory 64 the listing took 126 MB).
+/// Kind "memory": a listing of more kernels than the budget holds is refused before any is
+/// listed, with the size the answer would take and the `--max-kernels` that fits (18 two-cycles
+/// have 2^18 kernels; listed to the budget, a run at --memory 64 took 126 MB). Run with that
+/// flag, it lists that many within the budget and still counts them all.
 #[test]
-fn a_kernel_listing_holds_the_budget() {
+fn a_kernel_listing_is_refused_before_it_passes_the_budget() {
     let cycles: String = (0..18).map(|i| format!("a{i} b{i}\nb{i} a{i}\n")).collect();
     let graph = file("cycles.txt", cycles.as_bytes());
+    let start = Instant::now();
+    let line = refused(64, &["graph", path(&graph), "--max-kernels", "100000000"]);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(line.contains("listing 262144 kernels of "), "{line}");
+    assert!(line.contains("more than the memory budget of 64 MiB (raise it with --memory MIB)"), "{line}");
+    let needed: u128 = line.split(" would need ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(needed > 262_144 * 18 * 8, "{line}");
+    let fits: usize =
+        line.split("--max-kernels ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(1000 < fits && fits < 262_144, "{line}");
     for json in [false, true] {
-        let mut args = vec!["graph", path(&graph), "--max-kernels", "100000000"];
+        let fits = fits.to_string();
+        let mut args = vec!["graph", path(&graph), "--max-kernels", &fits];
         if json {
             args.insert(0, "--json");
         }
@@ -139,28 +152,91 @@ fn a_kernel_listing_holds_the_budget() {
             let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
             assert_eq!(v["kernel_count"], "262144");
             assert_eq!(v["kernels_truncated"], true);
+            assert_eq!(v["kernels"].as_array().unwrap().len().to_string(), fits);
         } else {
-            assert!(r.stdout.contains("262144 kernels (listing the first"), "{}", &r.stdout[..200]);
-            assert!(r.stdout.contains("as many as the memory budget holds (raise --memory)"));
+            let listing = format!("262144 kernels (listing the first {fits}, --max-kernels {fits}):");
+            assert!(r.stdout.contains(&listing), "{}", &r.stdout[..r.stdout.len().min(2000)]);
         }
     }
+    // The default of 16 kernels fits any budget this graph is read in.
+    let r = run_capped(16, &["graph", path(&graph)]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("262144 kernels (listing the first 16, --max-kernels 16):"), "{}", r.stdout);
 }
 
 // --- Effort: refused before the work ----------------------------------------------------
+
+/// The arguments `misere 0.77 --heaps HEAPS...`.
+fn kayles_sum(heaps: &[String]) -> Vec<&str> {
+    let mut args = vec!["misere", "0.77", "--heaps"];
+    args.extend(heaps.iter().map(String::as_str));
+    args
+}
+
+/// A run refused within 5 s; its line.
+fn refused_at_once(args: &[&str]) -> String {
+    let start = Instant::now();
+    let line = refused(4096, args);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    line
+}
 
 /// Kind "effort": a misère sum of many large heaps is refused at once (10^5 heaps ran 56 s).
 #[test]
 fn a_large_misere_sum_is_refused_before_the_work() {
     let heaps: Vec<String> = (0..2000).map(|i| (100_000 + i).to_string()).collect();
-    let mut args = vec!["misere", "0.77", "--heaps"];
-    args.extend(heaps.iter().map(String::as_str));
-    let start = Instant::now();
-    let line = refused(4096, &args);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    let line = refused_at_once(&kayles_sum(&heaps));
     assert!(
         line.contains("listing the winning moves of 2000 heaps") && line.contains("--allow-long"),
         "{line}"
     );
+}
+
+/// Kind "effort": a misère sum of 10^5 small heaps (0 to 299: 1.5 * 10^7 options to visit,
+/// 10 s with its winning moves listed) is refused at once, naming the flag that lifts it; a
+/// sum of 10^4 of them answers.
+#[test]
+fn a_misere_sum_of_many_heaps_is_refused_before_the_work() {
+    let heaps: Vec<String> = (0..100_000).map(|i| (i % 300).to_string()).collect();
+    let args = kayles_sum(&heaps);
+    let line = refused_at_once(&args);
+    assert!(
+        line.contains("listing the winning moves of 100000 heaps would take about")
+            && line.contains("more than the limit of 10000000 (pass --allow-long"),
+        "{line}"
+    );
+    let r = run_capped(4096, &args[..3 + 10_000]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("octal game 0.77 in misère play, heaps [0, 1, 2,"), "{}", &r.stdout[..200]);
+}
+
+/// Kind "effort": `grundy --values N` with `--stats` or `--out` had no limit (2 * 10^7 heaps ran
+/// on past 30 s); more than 10^6 heaps computed in one run is refused before any is computed
+/// or a file made, and the heaps a value file already holds do not count.
+#[test]
+fn grundy_values_past_a_million_heaps_are_refused_before_the_work() {
+    let dir = common::scratch("budgets", "grundy");
+    let out = dir.join("grundy.bin");
+    for extra in [&["--stats"][..], &["--out", path(&out)]] {
+        let mut args = vec!["grundy", "--values", "20000000"];
+        args.extend_from_slice(extra);
+        let line = refused_at_once(&args);
+        assert!(
+            line.contains("(heaps 0..=20000000) is 20000001, more than 1000000 (pass --allow-long"),
+            "{line}"
+        );
+    }
+    assert!(!out.exists(), "a refused run made its file");
+    // A file of 200 000 heaps: 10^6 more is one too many, and the message counts from its end.
+    let values = game_takebreak::grundy_values(199_999).unwrap();
+    std::fs::write(&out, common::value_file("grundy", 1, &values)).unwrap();
+    let before = std::fs::read(&out).unwrap();
+    let line = refused(4096, &["grundy", "--values", "1200000", "--out", path(&out)]);
+    assert!(line.contains("(heaps 200000..=1200000) is 1000001, more than 1000000"), "{line}");
+    assert_eq!(std::fs::read(&out).unwrap(), before, "a refused run changed its file");
+    // Within the limit counted from the file's end, the run goes on (here: nothing to compute).
+    let r = run_capped(4096, &["grundy", "--values", "150000", "--out", path(&out), "--stats"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
 
 // --- Misère quotients: built as far as the question needs ------------------------------------

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{error_line, json, scratch, stdout_of};
+use game_search_runs::RootShard;
 use serde_json::json;
 
 #[test]
@@ -146,6 +147,65 @@ fn cram_shards_merge_into_the_nimber_and_bad_sets_are_refused() {
     assert!(!dir.join("s0.partial").exists());
 }
 
+/// The shard in the file `path`, its digest checked.
+fn shard_file(path: impl AsRef<std::path::Path>) -> RootShard {
+    RootShard::from_file_text(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A shard file carries a SHA-256 of its content: a digit changed anywhere in it (a value, a
+/// task, the node count), or the digest removed (a file of the format before it), is refused
+/// by the merge and by a run that would go on from it, naming the file; the file is left as it
+/// was.
+#[test]
+fn a_changed_shard_file_is_refused() {
+    let dir = scratch("placement", "cram-shards-sealed");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let (good, other) = (path("s0.json"), path("s1.json"));
+    json(&["cram", "4", "5", "--shard", "0/2", "--out", &good]);
+    json(&["cram", "4", "5", "--shard", "1/2", "--out", &other]);
+    assert_eq!(json(&["cram", "4", "5", "--merge", &good, &other])["nimber"].as_u64(), Some(2));
+    let text = std::fs::read_to_string(&good).unwrap();
+    let digest = text.find("\"sha256\"").unwrap();
+    let digits: Vec<usize> =
+        text[..digest].bytes().enumerate().filter(|(_, b)| b.is_ascii_digit()).map(|(i, _)| i).collect();
+    assert!(digits.len() > 10, "{text}");
+    let changed = path("changed.json");
+    for at in digits {
+        let mut bytes = text.clone().into_bytes();
+        bytes[at] = if bytes[at] == b'9' { b'8' } else { bytes[at] + 1 };
+        std::fs::write(&changed, &bytes).unwrap();
+        let error = error_line(&["cram", "4", "5", "--merge", &changed, &other]);
+        assert!(
+            error.contains("changed.json")
+                && (error.contains("does not match its sha256 digest") || error.contains("not a shard file")),
+            "byte {at}: {error}"
+        );
+    }
+    // The value of a first move changed in a way the merge alone would take: refused by the
+    // digest, at the merge and at a resumed run, which leaves the file alone.
+    let mut edited: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let value = edited["values"][0][1].as_u64().unwrap_or(0);
+    edited["values"][0][1] = json!(value + 7);
+    let broken = edited.to_string();
+    std::fs::write(&changed, &broken).unwrap();
+    let error = error_line(&["cram", "4", "5", "--merge", &changed, &other]);
+    assert!(
+        error.contains("changed.json: shard file refused: the content does not match its sha256 digest"),
+        "{error}"
+    );
+    let error = error_line(&["cram", "4", "5", "--shard", "0/2", "--out", &changed]);
+    assert!(error.contains("does not match its sha256 digest"), "{error}");
+    assert_eq!(std::fs::read_to_string(&changed).unwrap(), broken);
+    // A file of the format before digests: refused, saying what to do.
+    let old = serde_json::to_string(&shard_file(&good)).unwrap();
+    std::fs::write(&changed, &old).unwrap();
+    let error = error_line(&["cram", "4", "5", "--shard", "0/2", "--out", &changed]);
+    assert!(
+        error.contains("no \"sha256\" field") && error.contains("remove it to search the shard again"),
+        "{error}"
+    );
+}
+
 /// `--shard I/K --out FILE` goes on from what FILE holds of the same shard (a run stopped
 /// part of the way), reports a finished one without searching, and refuses a file of another
 /// shard; `--table` carries the values over from shard to shard.
@@ -157,24 +217,23 @@ fn cram_shards_go_on_from_their_files() {
     let values = whole["values"].as_array().unwrap().clone();
     assert!(values.len() >= 3, "{whole}");
     // The file of a run stopped after its first move: the next run values only the others.
-    let mut stopped = whole.clone();
-    stopped["values"] = serde_json::Value::Array(values[..1].to_vec());
-    stopped["nodes"] = json!(1);
-    std::fs::write(path("part.json"), stopped.to_string()).unwrap();
+    let mut stopped = shard_file(path("whole.json"));
+    stopped.values.truncate(1);
+    stopped.nodes = 1;
+    std::fs::write(path("part.json"), stopped.to_file_text()).unwrap();
     let text = stdout_of(&["cram", "4", "6", "--shard", "0/2", "--out", &path("part.json")]);
     assert!(
         text.contains(&format!("{} of the", values.len())) && text.contains("1 of them by an earlier run"),
         "{text}"
     );
-    let resumed: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path("part.json")).unwrap()).unwrap();
+    let resumed = serde_json::to_value(shard_file(path("part.json"))).unwrap();
     assert_eq!(resumed["values"], whole["values"]);
     let nodes = resumed["nodes"].as_u64().unwrap();
     assert!(1 < nodes && nodes < whole["nodes"].as_u64().unwrap() + 1, "{resumed}");
     // Stopped by --max-nodes part of the way, and gone on with.
     let limited = path("limited.json");
     let error = error_line(&["cram", "4", "6", "--shard", "0/2", "--out", &limited, "--max-nodes", "11000"]);
-    let held: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&limited).unwrap()).unwrap();
+    let held = serde_json::to_value(shard_file(&limited)).unwrap();
     let valued = held["values"].as_array().unwrap().len();
     assert!(0 < valued && valued < values.len(), "{held}");
     assert!(
@@ -227,8 +286,7 @@ fn cram_shards_go_on_from_their_files() {
         stdout_of(&["cram", "4", "6", "--shard", "0/2", "--out", &path("zero.json"), "--table", &table]);
     let loaded: u64 = second.split("table: ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     assert!(loaded > 100, "{second}");
-    let zero: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path("zero.json")).unwrap()).unwrap();
+    let zero = serde_json::to_value(shard_file(path("zero.json"))).unwrap();
     assert_eq!(zero["values"], whole["values"]);
     assert!(zero["nodes"].as_u64().unwrap() < whole["nodes"].as_u64().unwrap(), "{zero} {whole}");
     assert!(!first.contains("earlier run") && !first.contains("in all runs"), "{first}");
@@ -240,9 +298,9 @@ fn cram_shards_go_on_from_their_files() {
     // A stopped shard is refused by the merge.
     let error = error_line(&["cram", "4", "6", "--merge", &path("zero.json"), &path("junk.json")]);
     assert!(error.contains("not a shard file"), "{error}");
-    let mut unfinished = resumed.clone();
-    unfinished["values"] = serde_json::Value::Array(values[..2].to_vec());
-    std::fs::write(path("unfinished.json"), unfinished.to_string()).unwrap();
+    let mut unfinished = shard_file(path("part.json"));
+    unfinished.values.truncate(2);
+    std::fs::write(path("unfinished.json"), unfinished.to_file_text()).unwrap();
     let error = error_line(&["cram", "4", "6", "--merge", &path("unfinished.json"), &path("one.json")]);
     assert!(
         error.contains(&format!("shard 0/2 is not finished: 2 of its {} tasks valued", values.len())),

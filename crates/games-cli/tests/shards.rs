@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use game_rotation::ShardRecord;
 use serde_json::Value;
 
 mod common;
@@ -216,12 +217,58 @@ fn bad_count_requests_are_refused_before_counting() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Rewrites one field of the JSON file `name` in `dir`.
+/// Rewrites one field of the JSON file `name` in `dir` as a forger would: sealed again with
+/// the digest of the new content when it is still a record, so that the checks after the
+/// digest are what the merge runs into (an edit left unsealed is the digest's test, below).
 fn edit(dir: &Path, name: &str, field: &str, value: Value) {
     let path = dir.join(name);
     let mut json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     json[field] = value;
-    std::fs::write(&path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let mut unsealed = json.clone();
+    unsealed.as_object_mut().unwrap().remove("sha256");
+    let text = match serde_json::from_value::<ShardRecord>(unsealed) {
+        Ok(record) => record.to_json(),
+        Err(_) => serde_json::to_string_pretty(&json).unwrap(),
+    };
+    std::fs::write(&path, text).unwrap();
+}
+
+/// A shard file carries a SHA-256 of its content: a count changed together with the total
+/// (every class sum still holds) is refused by the merge and by a run that finds the file, and
+/// a file of the format before digests is refused, saying what to do.
+#[test]
+fn a_changed_shard_file_is_refused_by_its_digest() {
+    let dir = fresh_dir("digest");
+    write_shards(&dir, 12, 2, &[]);
+    let text = std::fs::read_to_string(dir.join("s1.json")).unwrap();
+    let record = game_rotation::parse_shard_file(Path::new("s1.json"), &text).unwrap();
+    let mut json: Value = serde_json::from_str(&text).unwrap();
+    let k = (1..12).find(|&k| record.by_first[k] > 0).unwrap();
+    let mut by_first = record.by_first.clone();
+    by_first[k] += 2;
+    json["by_first"][k] = by_first[k].to_string().into();
+    json["total"] = (record.total + 2).to_string().into();
+    let by_white = game_rotation::by_white_slot_from_first(12, &by_first).unwrap();
+    json["by_white_slot"] = by_white.iter().map(u128::to_string).collect::<Vec<_>>().into();
+    std::fs::write(dir.join("s1.json"), serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let digest = "not a valid shard file: the content does not match its sha256 digest";
+    let error = error_in(&dir, &["rotation", "merge", "s0.json", "s1.json"]);
+    assert!(error.starts_with(&format!("error: s1.json: {digest}")), "{error}");
+    let error = error_in(&dir, &["rotation", "count", "12", "--shard", "1/2", "--out", "s1.json"]);
+    assert!(error.starts_with(&format!("error: s1.json: {digest}")), "{error}");
+    // The same content sealed again would pass every other check: only the digest refuses it.
+    json.as_object_mut().unwrap().remove("sha256");
+    let forged: ShardRecord = serde_json::from_value(json).unwrap();
+    std::fs::write(dir.join("s1.json"), forged.to_json()).unwrap();
+    let merged = merged_json(&dir, &["s0.json".into(), "s1.json".into()]);
+    assert_eq!(decimal(&merged["total"]), published(12) + 2);
+    // Written before digests: refused, and the file is kept.
+    let old = serde_json::to_string_pretty(&record).unwrap();
+    std::fs::write(dir.join("s1.json"), &old).unwrap();
+    let error = error_in(&dir, &["rotation", "count", "12", "--shard", "1/2", "--out", "s1.json"]);
+    assert!(error.contains("no \"sha256\" field") && error.contains("count the shard again"), "{error}");
+    assert_eq!(std::fs::read_to_string(dir.join("s1.json")).unwrap(), old);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -285,7 +332,11 @@ fn merge_refuses_every_inconsistent_set() {
     let error = error_in(&dir, &["rotation", "count", "12", "--out", "fifo.json"]);
     assert_eq!(error, "error: fifo.json: not a valid shard file: not a regular file");
     std::fs::write(dir.join("empty.json"), b"").unwrap();
-    assert!(merge(&["empty.json"]).starts_with("error: empty.json: not a valid shard file: EOF"));
+    let error = merge(&["empty.json"]);
+    assert!(
+        error.starts_with("error: empty.json: not a valid shard file: ") && error.contains("EOF"),
+        "{error}"
+    );
     std::fs::write(dir.join("text.json"), b"n = 12: 3856 solutions\n").unwrap();
     assert!(merge(&["text.json"]).starts_with("error: text.json: not a valid shard file:"));
     std::fs::copy(dir.join("s3.json"), dir.join("number.json")).unwrap();

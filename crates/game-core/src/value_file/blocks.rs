@@ -136,11 +136,6 @@ impl<R: Read> BlockReader<R> {
         }
     }
 
-    /// The first heap of the next block.
-    pub fn next_heap(&self) -> u64 {
-        self.block * BLOCK_HEAPS
-    }
-
     /// The value bytes of the next block, once its trailer matches; `None` after the last.
     ///
     /// # Errors

@@ -327,6 +327,9 @@ fn damage_messages_name_the_block_and_its_heaps() {
         assert!(!error.to_string().contains('\n'));
     }
     assert_eq!(ValueFileError::Unchecked { version: 1 }.repaired_from(), Some(0));
+    let bad = ValueFileError::BadBlock { block: 3, first_heap: 196_608, last_heap: Some(262_143) };
+    assert_eq!(bad.repaired_from(), Some(196_608));
+    assert_eq!(ValueFileError::HeaderChecksum.repaired_from(), Some(0));
     assert_eq!(ValueFileError::WrongName { found: "a".into(), expected: "b".into() }.repaired_from(), None);
 }
 
@@ -357,4 +360,94 @@ fn a_second_writer_is_refused_while_the_first_holds_the_lock() {
     drop(first);
     let again = lock(&path).unwrap();
     fs::remove_file(again.path()).unwrap();
+}
+
+/// A block writer's `flush` reaches its output, so that a caller that flushes before a
+/// checkpoint has its bytes there (through a `BufWriter`, say), not only at `finish`.
+#[test]
+fn a_block_writer_flushes_its_output() {
+    struct Counting(std::rc::Rc<std::cell::Cell<usize>>);
+    impl Write for Counting {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.0.set(self.0.get() + 1);
+            Ok(())
+        }
+    }
+    let header = ValueFileHeader::new("g", 1).unwrap();
+    let flushed = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut writer = BlockWriter::new(Counting(flushed.clone()), &header, 0, &[]).unwrap();
+    writer.write_all(&[1]).unwrap();
+    writer.flush().unwrap();
+    assert_eq!(flushed.get(), 1, "flush reached the output");
+}
+
+/// The reader's bounds: a last block of exactly one value is read; a block of fewer bytes than
+/// a trailer and a value is refused, even a trailer with a valid checksum of no values; and the
+/// error names the heaps a cut or overlong last block would hold (none without a whole value).
+#[test]
+fn the_reader_takes_one_value_blocks_and_refuses_blocks_without_one() {
+    let path = scratch("reader-bounds");
+    let narrow: Vec<u32> = (0..=BLOCK as u32).map(|h| h % 7).collect();
+    let mut wide = narrow.clone();
+    wide[5] = 300;
+    for (width, values) in [(1u8, narrow), (2, wide)] {
+        write_values(&path, "g", &values).unwrap();
+        let (header, _, _) = open(&path, "g").unwrap();
+        assert_eq!(header.width, width);
+        // BLOCK + 1 values: the last block holds exactly one value, and is read.
+        assert_eq!(read(&path).unwrap().values, values, "width {width}");
+        let good = fs::read(&path).unwrap();
+        let last_block = value_offset(header.values_start(), BLOCK as u64, width).unwrap() as usize;
+        let w = usize::from(width);
+        // The last block replaced by a trailer alone, a valid checksum of no values: refused.
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&header.checksum().to_le_bytes());
+        hasher.update(&1u64.to_le_bytes());
+        hasher.update(&0u32.to_le_bytes());
+        let mut empty = good[..last_block].to_vec();
+        empty.extend(0u32.to_le_bytes());
+        empty.extend(hasher.finalize().to_le_bytes());
+        fs::write(&path, &empty).unwrap();
+        let no_value = ValueFileError::BadBlock { block: 1, first_heap: BLOCK as u64, last_heap: None };
+        assert_eq!(read(&path).map(|s| s.values), Err(no_value), "width {width}: an empty block");
+        // Cut to 7 bytes after the first block, to a trailer and part of a value, and one byte
+        // appended (one value more, for width 1).
+        for length in [7, 8 + w - 1, 8 + w + 1] {
+            let mut bytes = good[..last_block + length.min(8 + w)].to_vec();
+            bytes.resize(last_block + length, 0);
+            fs::write(&path, &bytes).unwrap();
+            let heaps = (length.saturating_sub(8) / w) as u64;
+            let expected = ValueFileError::BadBlock {
+                block: 1,
+                first_heap: BLOCK as u64,
+                last_heap: (heaps > 0).then(|| BLOCK as u64 + heaps - 1),
+            };
+            assert_eq!(read(&path).map(|s| s.values), Err(expected), "width {width}: {length} bytes");
+        }
+    }
+    fs::remove_file(&path).unwrap();
+}
+
+/// Appending values of the file's width appends: the file is the same file (its inode), not a
+/// new one written whole as a wider value makes it.
+#[cfg(unix)]
+#[test]
+fn an_append_of_the_same_width_keeps_the_file() {
+    use std::os::unix::fs::MetadataExt;
+    let path = scratch("append-in-place");
+    let values: Vec<u32> = (0..1000).map(|h| h % 200).collect();
+    write_values(&path, "g", &values[..500]).unwrap();
+    let inode = fs::metadata(&path).unwrap().ino();
+    assert_eq!(append_values(&path, "g", &values, 500), Ok(1));
+    assert_eq!(fs::metadata(&path).unwrap().ino(), inode, "appended in place");
+    assert_eq!(read(&path).unwrap().values, values);
+    let mut wider = values.clone();
+    wider.push(300);
+    assert_eq!(append_values(&path, "g", &wider, 1000), Ok(2));
+    assert_ne!(fs::metadata(&path).unwrap().ino(), inode, "written anew at width 2");
+    assert_eq!(read(&path).unwrap().values, wider);
+    fs::remove_file(&path).unwrap();
 }

@@ -98,7 +98,7 @@ fn main() {
             }
         })
         .unwrap_or_else(|e| fail(format!("{e}")));
-        let text = serde_json::to_string(&part).unwrap_or_else(|e| fail(format!("{e}")));
+        let text = part.to_file_text();
         let partial = format!("{out}.partial");
         std::fs::write(&partial, text).unwrap_or_else(|e| fail(format!("{partial}: {e}")));
         std::fs::rename(&partial, &out).unwrap_or_else(|e| fail(format!("{out}: {e}")));
@@ -276,7 +276,7 @@ fn merge_dir(dir: &str, limits: &Limits) -> Result<OctalTable, String> {
     let mut shards = Vec::with_capacity(files.len());
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let shard: TableShard = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        let shard = TableShard::from_file_text(&text).map_err(|e| format!("{}: {e}", f.display()))?;
         shards.push(shard);
     }
     merge_table_shards(shards, limits).map_err(|e| format!("{dir}: {e}"))

@@ -7,8 +7,9 @@
 //! proven code, every heap computed of an unsolved one), so the merge groups the codes by their
 //! values exactly as one run does. The merge recomputes each code's figures from those values
 //! and refuses a shard whose figures do not follow from them; it does not compute the values
-//! again (that is the shards' work): `cargo xtask records --octal-table` compares the merged
-//! table with the record of a run.
+//! again (that is the shards' work): a shard's file carries a SHA-256 of its content
+//! ([`TableShard::to_file_text`]), which refuses a value changed in the file, and `cargo xtask
+//! records --octal-table` compares the merged table with the record of a run.
 
 use std::collections::BTreeSet;
 
@@ -42,6 +43,26 @@ pub struct TableShard {
     pub count: usize,
     /// The codes of the shard, in table order.
     pub codes: Vec<ShardCode>,
+}
+
+impl TableShard {
+    /// The shard as the text of its file: its JSON on one line, sealed with a SHA-256 of its
+    /// content (game-core's [`sealed_json`](game_core::sealed_json)). The merge checks that a
+    /// code's figures follow from its values, but not the values themselves (that would be
+    /// the shard's work again): the digest is what refuses a changed value.
+    pub fn to_file_text(&self) -> String {
+        game_core::sealed_json::seal(self, false)
+    }
+
+    /// The shard in the text of its file ([`TableShard::to_file_text`]), once its digest
+    /// matches its content.
+    ///
+    /// # Errors
+    /// The [`SealError`](game_core::sealed_json::SealError) of a text that is not a sealed
+    /// shard, among them `NoDigest` for a file written before shard files carried a digest.
+    pub fn from_file_text(text: &str) -> Result<Self, game_core::sealed_json::SealError> {
+        game_core::sealed_json::open(text)
+    }
 }
 
 /// One code of a [`TableShard`]: its classification and the values the grouping reads.
@@ -376,6 +397,27 @@ mod tests {
             octal_table_shard(0, 0, &bounds(), &Limits::UNLIMITED, &mut |_, _| {}),
             Err(NimError::BadTableBounds { .. })
         ));
+    }
+
+    /// A shard's file reads back as the shard; a value changed in it (even one whose figures
+    /// the merge would find consistent) is refused by its digest, and so is a file without one.
+    #[test]
+    fn a_shard_file_refuses_any_changed_value() {
+        use game_core::sealed_json::SealError;
+        let shard = shards(3).swap_remove(1);
+        let text = shard.to_file_text();
+        assert_eq!(TableShard::from_file_text(&text), Ok(shard.clone()));
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let code = shard.codes.iter().position(|c| c.values.len() > 10).unwrap();
+        let last = shard.codes[code].values.len() - 1;
+        let old = shard.codes[code].values[last];
+        value["codes"][code]["values"][last] = (old ^ 1).into();
+        assert_eq!(TableShard::from_file_text(&value.to_string()), Err(SealError::Mismatch));
+        value["codes"][code]["values"][last] = old.into();
+        value["codes"][code]["heaps_computed"] = (shard.codes[code].heaps_computed + 1).into();
+        assert_eq!(TableShard::from_file_text(&value.to_string()), Err(SealError::Mismatch));
+        let unsealed = serde_json::to_string(&shard).unwrap();
+        assert_eq!(TableShard::from_file_text(&unsealed), Err(SealError::NoDigest));
     }
 
     #[test]
