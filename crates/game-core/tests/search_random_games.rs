@@ -433,10 +433,30 @@ fn claims(truth: &Truth, count: usize, p_picks: u32, n_picks: u32) -> Vec<Option
         .collect()
 }
 
-fn sorted(picks: &[u32], n: usize) -> Vec<u32> {
-    let mut position: Vec<u32> = picks.iter().map(|&p| p % n as u32).collect();
-    position.sort_unstable();
-    position
+/// The positions of one case (each pick a part, modulo the parts), their explicit graph, and
+/// the [`Tuned`] game of `parts` with the difficulties and claims picked.
+fn case(
+    parts: &Parts,
+    picks: &[Vec<u32>],
+    difficulty: &[u64],
+    (p_picks, n_picks): (u32, u32),
+) -> (Vec<Vec<u32>>, Truth, Tuned) {
+    let n = parts.options.len();
+    let roots: Vec<Vec<u32>> = picks
+        .iter()
+        .map(|picked| {
+            let mut position: Vec<u32> = picked.iter().map(|&p| p % n as u32).collect();
+            position.sort_unstable();
+            position
+        })
+        .collect();
+    let truth = Truth::new(parts, &roots);
+    let tuned = Tuned {
+        parts: parts.clone(),
+        difficulty: difficulty[..n].to_vec(),
+        claims: claims(&truth, n, p_picks, n_picks),
+    };
+    (roots, truth, tuned)
 }
 
 proptest! {
@@ -452,16 +472,9 @@ proptest! {
         difficulty in vec(0u64..4, 12),
         (p_picks, n_picks) in (any::<u32>(), any::<u32>()),
     ) {
-        let n = parts.options.len();
-        let roots: Vec<Vec<u32>> = picks.iter().map(|p| sorted(p, n)).collect();
-        let truth = Truth::new(&parts, &roots);
-        let tuned = Tuned {
-            parts: parts.clone(),
-            difficulty: difficulty[..n].to_vec(),
-            claims: claims(&truth, n, p_picks, n_picks),
-        };
+        let (roots, truth, tuned) = case(&parts, &picks, &difficulty, (p_picks, n_picks));
         // The test's games keep the rules the engine relies on.
-        let singles = || (0..n as u32).map(|p| vec![p]);
+        let singles = || (0..parts.options.len() as u32).map(|p| vec![p]);
         check_search_rules(&parts, roots.iter().cloned().chain(singles())).unwrap();
         let report = check_search_rules(&tuned, roots.iter().cloned().chain(singles())).unwrap();
         prop_assert_eq!(report.dense_indices, report.components);
@@ -511,14 +524,7 @@ proptest! {
         max_bytes in 60_000usize..240_000,
         max_nodes in 1u64..60,
     ) {
-        let n = parts.options.len();
-        let roots: Vec<Vec<u32>> = picks.iter().map(|p| sorted(p, n)).collect();
-        let truth = Truth::new(&parts, &roots);
-        let tuned = Tuned {
-            parts: parts.clone(),
-            difficulty: difficulty[..n].to_vec(),
-            claims: claims(&truth, n, p_picks, n_picks),
-        };
+        let (roots, truth, tuned) = case(&parts, &picks, &difficulty, (p_picks, n_picks));
         let heavy = Heavy { tuned, ballast };
         let same = |p: &[u32]| p.to_vec();
         let back = |p: &Vec<u32>| p.clone();
