@@ -185,16 +185,22 @@ proptest! {
         ];
         // Prefetching from a table of 0 bytes looks every plain option up late; from usize::MAX
         // bytes, none (the default, for tables this small).
+        let mut peaks = Vec::new();
         for prefetch_from in [0, usize::MAX] {
             for (by_vec, by_plain) in by_methods.iter().zip(&plain_methods) {
                 let mut vecs = Search::new(&game, limits).unwrap();
                 let mut plains = Search::new(&plain_game, limits).unwrap().with_prefetch_from(prefetch_from);
                 prop_assert_eq!(by_plain(&mut plains, &plain_position), by_vec(&mut vecs, &position));
+                // The table's and the stack's bytes count the positions' sizes, which differ.
                 let mut expected_stats = *vecs.stats();
                 expected_stats.table_bytes = plains.stats().table_bytes;
+                expected_stats.peak_stack_bytes = plains.stats().peak_stack_bytes;
                 prop_assert_eq!(*plains.stats(), expected_stats, "prefetch from {} bytes", prefetch_from);
+                peaks.push(plains.stats().peak_stack_bytes);
             }
         }
+        // Prefetching or not, the plain positions' stack holds the same bytes.
+        prop_assert_eq!(&peaks[..3], &peaks[3..]);
         let whole = Whole(game.clone());
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber(&position).unwrap(), expected);
         prop_assert_eq!(Search::new(&whole, limits).unwrap().nimber_by_aspiration(&position).unwrap(), expected);

@@ -112,3 +112,34 @@ impl<G: SearchGame> Search<'_, G> {
         Ok(count)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::pruned::tests::{Chain, chain_frame_bytes};
+    use super::super::{Search, SearchLimits};
+
+    /// Heap 40 by aspiration: its own frame (one set, its one option), then the pruned search
+    /// of heap 39 asked "is your value 0?" down to heap 0; each heap's work is the nodes
+    /// expanded below it and itself.
+    #[test]
+    fn a_chain_charges_the_root_and_the_pruned_frames_and_gives_them_back() {
+        for n in [40u32, 41] {
+            let mut search = Search::new(&Chain, SearchLimits::default()).unwrap();
+            assert_eq!(search.nimber_by_aspiration(&n).unwrap(), n % 2);
+            let stats = *search.stats();
+            assert_eq!((stats.nodes, stats.stack_bytes), (u64::from(n) + 1, 0));
+            let peak = chain_frame_bytes(1, 1)
+                + (n as usize - 1) * chain_frame_bytes(2, 1)
+                + chain_frame_bytes(2, 0);
+            assert_eq!(stats.peak_stack_bytes, peak as u64, "heap {n}");
+            let mut entries: Vec<(u32, u32, u32)> =
+                search.table_entries().map(|(&k, v, w)| (k, v, w)).collect();
+            entries.sort_unstable();
+            // Below the root, the odd heaps answer "not 0" without a value of their own (see
+            // the test of `pruned.rs`).
+            let expected: Vec<_> =
+                (0..n).step_by(2).map(|k| (k, 0, k + 1)).chain([(n, n % 2, n + 1)]).collect();
+            assert_eq!(entries, expected, "heap {n}");
+        }
+    }
+}

@@ -375,7 +375,7 @@ impl<'g, G: SearchGame> Search<'g, G> {
         position: &G::Position,
         mut nimber: impl FnMut(&mut Self, &G::Position) -> Result<u32, SearchError>,
     ) -> Result<u32, SearchError> {
-        self.stack_bytes = 0;
+        self.empty_stack();
         let mut xor = 0;
         for part in self.components_of(position) {
             xor ^= nimber(self, &part)?;
@@ -679,12 +679,22 @@ impl<'g, G: SearchGame> Search<'g, G> {
             return Err(SearchError::MemoryExceeded { limit: self.max_stack_bytes, needed });
         }
         self.stack_bytes = needed;
+        self.stats.stack_bytes = needed as u64;
+        self.stats.peak_stack_bytes = self.stats.peak_stack_bytes.max(needed as u64);
         Ok(())
     }
 
     /// Gives back `bytes` charged by [`Search::charge`].
     pub(crate) fn release(&mut self, bytes: usize) {
         self.stack_bytes -= bytes;
+        self.stats.stack_bytes = self.stack_bytes as u64;
+    }
+
+    /// Starts a question with an empty stack: a question stopped by an error left its frames
+    /// charged (their memory is gone with them).
+    pub(crate) fn empty_stack(&mut self) {
+        self.stack_bytes = 0;
+        self.stats.stack_bytes = 0;
     }
 
     /// Notes a stack of `depth` frames.

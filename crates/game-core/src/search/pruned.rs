@@ -293,3 +293,54 @@ impl<G: SearchGame> Search<'_, G> {
         }
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::super::{FRAME_BYTES, Pending, Search, SearchLimits};
+    use crate::Game;
+
+    /// A heap that loses one counter per move: heap n has nimber n mod 2, and its search is a
+    /// chain of frames, one per heap, whose bytes are known exactly.
+    pub(crate) struct Chain;
+    impl Game for Chain {
+        type Position = u32;
+        fn moves(&self, n: &u32) -> Vec<u32> {
+            if *n == 0 { Vec::new() } else { vec![n - 1] }
+        }
+    }
+
+    /// Bytes of a frame of `Chain` with `pending` options unknown to the table: the frame,
+    /// its two value sets (one inline word each: the values are below 64) and its options.
+    pub(crate) fn chain_frame_bytes(sets: usize, pending: usize) -> usize {
+        FRAME_BYTES + 8 * sets + pending * (std::mem::size_of::<Pending<u32>>() + std::mem::size_of::<u32>())
+    }
+
+    /// Heap 40 asks heap 39 whether its value is 0, which asks heap 38, ... down to heap 0:
+    /// 41 frames on the stack at once, each charged its bytes, all given back at the answer;
+    /// each heap stored with its work: the nodes expanded below it and itself.
+    #[test]
+    fn a_chain_charges_each_frame_its_bytes_and_gives_them_back() {
+        let mut search = Search::new(&Chain, SearchLimits::default()).unwrap();
+        assert_eq!(search.nimber(&40).unwrap(), 0);
+        let stats = *search.stats();
+        assert_eq!((stats.nodes, stats.max_depth, stats.stack_bytes), (41, 41, 0));
+        let peak = 40 * chain_frame_bytes(2, 1) + chain_frame_bytes(2, 0);
+        assert_eq!(stats.peak_stack_bytes, peak as u64);
+        let mut entries: Vec<(u32, u32, u32)> = search.table_entries().map(|(&n, v, w)| (n, v, w)).collect();
+        entries.sort_unstable();
+        // The odd heaps, asked "is your value 0?", answer "no" as soon as their option of value
+        // 0 is known, before their own value is settled: only the even heaps are stored.
+        assert_eq!(entries, (0..=40).step_by(2).map(|n| (n, 0, n + 1)).collect::<Vec<_>>());
+        // A stack share one byte short of the peak refuses the deepest frame.
+        let short = SearchLimits::new(4 * (peak - 1), u64::MAX);
+        let mut search = Search::new(&Chain, short).unwrap();
+        assert_eq!(
+            search.nimber(&40),
+            Err(crate::search::SearchError::MemoryExceeded { limit: peak - 1, needed: peak })
+        );
+        assert_eq!(search.stats().peak_stack_bytes, (peak - chain_frame_bytes(2, 0)) as u64);
+        // The next question starts with an empty stack.
+        assert_eq!(search.nimber(&3).unwrap(), 1);
+        assert_eq!(search.stats().stack_bytes, 0);
+    }
+}

@@ -34,7 +34,7 @@ impl<G: SearchGame> Search<'_, G> {
     /// `k` XOR theirs, which the pruned search settles without finding its nimber when it is
     /// another.
     pub fn is_p_position_plus(&mut self, position: &G::Position, k: u32) -> Result<bool, SearchError> {
-        self.stack_bytes = 0;
+        self.empty_stack();
         let mut parts = self.components_of(position);
         let Some(last) = parts.pop() else { return Ok(k == 0) };
         let mut xor = 0;
@@ -63,6 +63,7 @@ impl<G: SearchGame> Search<'_, G> {
         component: &G::Position,
         values: &[u32],
     ) -> Result<Option<u32>, SearchError> {
+        self.empty_stack();
         self.pruned_nimber(component, Request::Among(NimberSet::from_values(values.iter().copied())), 0)
     }
 
