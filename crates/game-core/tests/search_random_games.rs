@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use game_core::search::{Search, SearchError, SearchLimits, search_nimber, search_outcome};
 use game_core::testing::check_search_rules;
-use game_core::{Game, GameGraph, Outcome, explore, grundy_values};
+use game_core::{Game, GameGraph, Outcome, SearchGame, explore, grundy_values};
 use proptest::collection::vec;
 use proptest::prelude::*;
 
@@ -64,6 +64,9 @@ impl Game for Parts {
     fn moves(&self, position: &Vec<u32>) -> Vec<Vec<u32>> {
         self.moves_of(position)
     }
+}
+
+impl SearchGame for Parts {
     // Search methods.
     fn components(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         self.split(position, true, out);
@@ -90,6 +93,9 @@ impl Game for Tuned {
     fn moves(&self, position: &Vec<u32>) -> Vec<Vec<u32>> {
         self.parts.moves_of(position)
     }
+}
+
+impl SearchGame for Tuned {
     // Search methods.
     fn components(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         self.parts.split(position, false, out);
@@ -130,6 +136,9 @@ impl Game for Pairs {
     fn moves(&self, position: &Vec<u32>) -> Vec<Vec<u32>> {
         self.0.moves_of(position)
     }
+}
+
+impl SearchGame for Pairs {
     // Search methods.
     fn components(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         let canonical = self.canonical(position);
@@ -166,6 +175,9 @@ impl Game for Flat {
     fn moves(&self, position: &[u32; FLAT_PARTS]) -> Vec<[u32; FLAT_PARTS]> {
         self.0.moves_of(&unflat(position)).iter().map(|next| flat(next)).collect()
     }
+}
+
+impl SearchGame for Flat {
     // Search methods.
     fn components(&self, position: &[u32; FLAT_PARTS], out: &mut Vec<[u32; FLAT_PARTS]>) {
         out.extend(unflat(position).iter().map(|&p| flat(&[self.0.canonical[p as usize]])));
@@ -187,6 +199,9 @@ impl Game for Heavy {
     fn position_bytes(&self, position: &Vec<u32>) -> usize {
         std::mem::size_of::<Vec<u32>>() + 4 * position.capacity() + self.ballast
     }
+}
+
+impl SearchGame for Heavy {
     // Search methods.
     fn components(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         self.tuned.components(position, out);
@@ -282,7 +297,7 @@ struct Setup {
 
 const ROOMY: Setup = Setup { limits: SearchLimits::new(16 << 20, u64::MAX), prefetch_from: usize::MAX };
 
-fn new_search<G: Game>(game: &G, setup: Setup) -> Result<Search<'_, G>, SearchError> {
+fn new_search<G: SearchGame>(game: &G, setup: Setup) -> Result<Search<'_, G>, SearchError> {
     Ok(Search::new(game, setup.limits)?.with_prefetch_from(setup.prefetch_from))
 }
 
@@ -318,9 +333,11 @@ fn right_or_refused<T: PartialEq + std::fmt::Debug>(
 
 /// The accounting of `search`'s stack and table within its budget, and, after an answer, every
 /// frame's bytes given back.
-fn within_budget<G: Game>(search: &Search<'_, G>, answered: bool) -> Result<(), TestCaseError> {
+fn within_budget<G: SearchGame>(search: &Search<'_, G>, answered: bool) -> Result<(), TestCaseError> {
     let (stats, max_bytes) = (search.stats(), search.limits().max_bytes as u64);
-    prop_assert!(stats.peak_stack_bytes <= max_bytes / 4, "{:?} of {}", stats, max_bytes);
+    // The stack's quarter, and what it may borrow of the table's half while the table has not
+    // taken it.
+    prop_assert!(stats.peak_stack_bytes <= max_bytes / 4 + max_bytes / 2, "{:?} of {}", stats, max_bytes);
     prop_assert!(stats.stack_bytes <= stats.peak_stack_bytes, "{:?}", stats);
     prop_assert!(stats.table_bytes <= max_bytes / 2, "{:?} of {}", stats, max_bytes);
     if answered {
@@ -334,7 +351,7 @@ fn within_budget<G: Game>(search: &Search<'_, G>, answered: bool) -> Result<(), 
 /// that its table and cache of refuted values carry from one to the next. `among` is a set of
 /// values asked of each component.
 #[allow(clippy::too_many_arguments)]
-fn every_question<G: Game>(
+fn every_question<G: SearchGame>(
     search: &mut Search<'_, G>,
     truth: &Truth,
     position: &[u32],

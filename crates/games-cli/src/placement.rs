@@ -88,7 +88,7 @@ fn refused(what: &str, error: SearchError) -> CliError {
         // The stack's figure is its share of the budget, reached and passed: it grows with
         // --memory, so the message says what it is a share of.
         SearchError::MemoryExceeded { limit, .. } => CliError::bad(format!(
-            "{what}: the search stack (the moves of the positions being expanded) needs more than {}, its share of the memory budget (a quarter of what the search gets; the rest holds its table of values): raise --memory",
+            "{what}: the search stack (the moves of the positions being expanded) needs more than {}, its share of the memory budget (a quarter of what the search gets, and what its table of values had not taken of its half): raise --memory",
             crate::limits::mib(limit as u128)
         )),
         SearchError::BudgetTooSmall { needed, .. } => CliError::bad(format!(

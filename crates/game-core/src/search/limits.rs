@@ -10,8 +10,9 @@ use thiserror::Error;
 /// quarter for the memory the stored positions own besides their slot (a position that owns a
 /// `Vec`, see [`Game::position_bytes`](crate::Game::position_bytes); past it, new entries are not
 /// stored), and a quarter for the search stack (the options of every position being expanded,
-/// charged as each option comes; past it, the search stops with
-/// [`SearchError::MemoryExceeded`]). The cache of values known not to be a component's nimber
+/// charged as each option comes). A stack that needs more borrows what the table has not yet
+/// allocated of its half (the table then grows only within what is left, and gets it back
+/// when the stack is empty); past that, the search stops with [`SearchError::MemoryExceeded`]. The cache of values known not to be a component's nimber
 /// takes what the table's slots can never use of their half (the slot array doubles, so up to
 /// half of that share; at least a sixteenth, none when the table could not spare it), and a
 /// sixteenth of the owned share; it grows with the table. So the search never asks for more

@@ -240,6 +240,9 @@ pub struct Search<'g, G: SearchGame> {
     pub(crate) stats: SearchStats,
     pub(crate) stack_bytes: usize,
     pub(crate) max_stack_bytes: usize,
+    /// Bytes of the table's share that the stack took beyond its own quarter (see
+    /// [`Search::charge`]); given back when the stack is empty again.
+    lent_by_table: usize,
     progress: Option<Progress<'g>>,
     interrupt: Option<Interrupt<'g>>,
     checkpoint: Option<CheckpointHook<'g, G>>,
@@ -292,6 +295,7 @@ impl<'g, G: SearchGame> Search<'g, G> {
             stats: SearchStats::default(),
             stack_bytes: 0,
             max_stack_bytes: quarter,
+            lent_by_table: 0,
             progress: None,
             interrupt: None,
             checkpoint: None,
@@ -517,8 +521,8 @@ impl<'g, G: SearchGame> Search<'g, G> {
         let nodes = self.stats.nodes;
         // The stack's room for this expansion: checked as the options come, so that a game with
         // huge options (Node-Kayles on a large graph) is refused before it fills the memory.
-        let (room, max_stack_bytes) =
-            (self.max_stack_bytes.saturating_sub(self.stack_bytes), self.max_stack_bytes);
+        let max_stack_bytes = self.stack_limit();
+        let room = max_stack_bytes.saturating_sub(self.stack_bytes);
         let mut held = 0usize;
         // Options and parts seen since the caller's stop was last asked.
         let mut since_stop = 0usize;
@@ -672,11 +676,19 @@ impl<'g, G: SearchGame> Search<'g, G> {
             .sum()
     }
 
-    /// Charges `bytes` to the stack, or fails past its share of the budget.
+    /// Charges `bytes` to the stack, or fails past what it may use: its quarter of the budget
+    /// and, beyond it, what the table has not allocated of its share (the table then stops
+    /// growing into it). A game whose options come largest part first, with no `difficulty`,
+    /// searches deep while its table is still small: the memory is the caller's either way.
     pub(crate) fn charge(&mut self, bytes: usize) -> Result<(), SearchError> {
         let needed = self.stack_bytes.saturating_add(bytes);
         if needed > self.max_stack_bytes {
-            return Err(SearchError::MemoryExceeded { limit: self.max_stack_bytes, needed });
+            let lent = self.table.lend(needed - self.max_stack_bytes);
+            self.max_stack_bytes += lent;
+            self.lent_by_table += lent;
+            if needed > self.max_stack_bytes {
+                return Err(SearchError::MemoryExceeded { limit: self.max_stack_bytes, needed });
+            }
         }
         self.stack_bytes = needed;
         self.stats.stack_bytes = needed as u64;
@@ -685,16 +697,30 @@ impl<'g, G: SearchGame> Search<'g, G> {
     }
 
     /// Gives back `bytes` charged by [`Search::charge`].
+    /// What the stack borrowed of the table's share and no longer holds goes back to the table.
     pub(crate) fn release(&mut self, bytes: usize) {
         self.stack_bytes -= bytes;
         self.stats.stack_bytes = self.stack_bytes as u64;
+        let unused = (self.max_stack_bytes - self.stack_bytes).min(self.lent_by_table);
+        self.table.repay(unused);
+        self.max_stack_bytes -= unused;
+        self.lent_by_table -= unused;
     }
 
     /// Starts a question with an empty stack: a question stopped by an error left its frames
-    /// charged (their memory is gone with them).
+    /// charged (their memory is gone with them), and what they took of the table's share goes
+    /// back to the table.
     pub(crate) fn empty_stack(&mut self) {
         self.stack_bytes = 0;
         self.stats.stack_bytes = 0;
+        self.table.repay(self.lent_by_table);
+        self.max_stack_bytes -= self.lent_by_table;
+        self.lent_by_table = 0;
+    }
+
+    /// The most the stack may hold now: its own share and what the table could lend.
+    fn stack_limit(&self) -> usize {
+        self.max_stack_bytes.saturating_add(self.table.spare_bytes())
     }
 
     /// Notes a stack of `depth` frames.

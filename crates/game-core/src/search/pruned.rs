@@ -297,7 +297,7 @@ impl<G: SearchGame> Search<'_, G> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::super::{FRAME_BYTES, Pending, Search, SearchLimits};
-    use crate::Game;
+    use crate::{Game, SearchGame};
 
     /// A heap that loses one counter per move: heap n has nimber n mod 2, and its search is a
     /// chain of frames, one per heap, whose bytes are known exactly.
@@ -308,6 +308,7 @@ pub(crate) mod tests {
             if *n == 0 { Vec::new() } else { vec![n - 1] }
         }
     }
+    impl SearchGame for Chain {}
 
     /// Bytes of a frame of `Chain` with `pending` options unknown to the table: the frame,
     /// its two value sets (one inline word each: the values are below 64) and its options.
@@ -331,9 +332,20 @@ pub(crate) mod tests {
         // The odd heaps, asked "is your value 0?", answer "no" as soon as their option of value
         // 0 is known, before their own value is settled: only the even heaps are stored.
         assert_eq!(entries, (0..=40).step_by(2).map(|n| (n, 0, n + 1)).collect::<Vec<_>>());
-        // A stack share one byte short of the peak refuses the deepest frame.
+        // A stack share one byte short of the peak borrows the byte from what the table has
+        // not taken of its half, and gives it back once answered.
         let short = SearchLimits::new(4 * (peak - 1), u64::MAX);
         let mut search = Search::new(&Chain, short).unwrap();
+        let spare = search.table.spare_bytes();
+        assert!(spare > 0);
+        assert_eq!(search.nimber(&40), Ok(0));
+        assert_eq!(search.stats().peak_stack_bytes, peak as u64);
+        assert_eq!((search.table.spare_bytes(), search.max_stack_bytes), (spare, peak - 1));
+        // With nothing to borrow (the table's spare lent away first), it refuses the deepest
+        // frame.
+        let mut search = Search::new(&Chain, short).unwrap();
+        let spare = search.table.spare_bytes();
+        assert_eq!(search.table.lend(spare), spare);
         assert_eq!(
             search.nimber(&40),
             Err(crate::search::SearchError::MemoryExceeded { limit: peak - 1, needed: peak })

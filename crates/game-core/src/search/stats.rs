@@ -39,12 +39,13 @@ pub struct SearchStats {
     /// Deepest stack reached (positions being expanded at once).
     pub max_depth: u64,
     /// Bytes charged to the search stack now (the frames of the positions being expanded and
-    /// their options waiting to be searched, [`SearchLimits`](super::SearchLimits)' quarter):
+    /// their options waiting to be searched; [`SearchLimits`](super::SearchLimits) says what
+    /// it may hold):
     /// 0 once a question is answered, since every frame gives back what it was charged; after
     /// an error, what the stopped search held, until the next question starts afresh.
     pub stack_bytes: u64,
-    /// The most bytes the search stack was charged at once, over every question so far: never
-    /// more than its quarter of the budget.
+    /// The most bytes the search stack was charged at once, over every question so far: at
+    /// most its quarter of the budget and what the table had not yet taken of its half.
     pub peak_stack_bytes: u64,
     /// Where the search is now (for a progress callback); empty once it has answered.
     pub path: SearchPath,

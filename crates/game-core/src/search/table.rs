@@ -539,11 +539,54 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub(crate) fn slot_bytes(&self) -> usize {
         self.slots.len() * self.bytes_per_slot() + 4 * self.dense.len()
     }
+
+    /// Bytes of the slots' share that the table has not allocated: what it can lend to the
+    /// search stack (a deep search of a game with no `difficulty` needs more than the stack's
+    /// own quarter while the table is still small; `tests/search_depth.rs`).
+    pub(crate) fn spare_bytes(&self) -> usize {
+        self.max_slot_bytes.saturating_sub(self.slot_bytes())
+    }
+
+    /// Lowers the table's bound by up to `bytes` of [`Table::spare_bytes`], so that the stack
+    /// may use them; returns what it lent. The table then grows only within what is left.
+    pub(crate) fn lend(&mut self, bytes: usize) -> usize {
+        let lent = bytes.min(self.spare_bytes());
+        self.max_slot_bytes -= lent;
+        lent
+    }
+
+    /// Raises the table's bound again by `bytes` that [`Table::lend`] lent.
+    pub(crate) fn repay(&mut self, bytes: usize) {
+        self.max_slot_bytes += bytes;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{OWNED_BYTES, Stored, Table, WINDOW};
+
+    #[test]
+    fn lends_only_what_it_has_not_allocated_and_takes_it_back() {
+        let bound = 8 * Table::<u64>::MIN_BYTES;
+        let mut table = Table::<u64>::new(bound, 0).unwrap();
+        let spare = table.spare_bytes();
+        assert_eq!(spare, bound - table.slot_bytes());
+        assert!(spare > 0);
+        assert_eq!(table.lend(spare + 1000), spare, "never more than is spare");
+        assert_eq!(table.spare_bytes(), 0);
+        // The table no longer grows into what it lent: its slots stay as they are.
+        let slots = table.slot_bytes();
+        for key in 0..10_000u64 {
+            table.store(key, None, 1, 1, 0);
+        }
+        assert_eq!(table.slot_bytes(), slots);
+        table.repay(spare);
+        assert_eq!(table.spare_bytes(), spare);
+        for key in 0..10_000u64 {
+            table.store(key, None, 1, 1, 0);
+        }
+        assert!(table.slot_bytes() > slots, "repaid, it grows again");
+    }
 
     #[test]
     fn stores_and_finds_and_stays_within_its_slots() {
