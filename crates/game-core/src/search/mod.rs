@@ -701,10 +701,9 @@ impl<'g, G: SearchGame> Search<'g, G> {
     pub(crate) fn release(&mut self, bytes: usize) {
         self.stack_bytes -= bytes;
         self.stats.stack_bytes = self.stack_bytes as u64;
-        let unused = (self.max_stack_bytes - self.stack_bytes).min(self.lent_by_table);
-        self.table.repay(unused);
-        self.max_stack_bytes -= unused;
-        self.lent_by_table -= unused;
+        if self.lent_by_table > 0 {
+            self.repay_unused_loan();
+        }
     }
 
     /// Starts a question with an empty stack: a question stopped by an error left its frames
@@ -713,9 +712,16 @@ impl<'g, G: SearchGame> Search<'g, G> {
     pub(crate) fn empty_stack(&mut self) {
         self.stack_bytes = 0;
         self.stats.stack_bytes = 0;
-        self.table.repay(self.lent_by_table);
-        self.max_stack_bytes -= self.lent_by_table;
-        self.lent_by_table = 0;
+        self.repay_unused_loan();
+    }
+
+    /// Gives the table back what the stack borrowed beyond what it holds now (all of it once
+    /// the stack is empty), so that its bound is the stack's quarter or what it holds.
+    fn repay_unused_loan(&mut self) {
+        let unused = (self.max_stack_bytes - self.stack_bytes).min(self.lent_by_table);
+        self.table.repay(unused);
+        self.max_stack_bytes -= unused;
+        self.lent_by_table -= unused;
     }
 
     /// The most the stack may hold now: its own share and what the table could lend.
